@@ -1,0 +1,169 @@
+"""Playing out a Ramchi hand from the three arrangements, and paying chips.
+
+Seats 0, 1, 2 are in play order (counterclockwise): the seat after ``i`` is
+``(i + 1) % 3``. A lineup is a seat's combination strengths in play order,
+strongest first (see :mod:`rulesets.ramchi.combinations`).
+
+>>> score = play_out([[500, 10], [400, 300], [450]], dealer=2)
+>>> [r.winner for r in score.rounds], score.chips, score.next_dealer
+([0, 1], (0, 3, -3), 1)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rulesets.ramchi.options import RamchiOptions
+
+__all__ = [
+    "SEATS",
+    "HandScore",
+    "Play",
+    "RoundResult",
+    "chips_for_lineups",
+    "first_leader",
+    "next_seat",
+    "play_out",
+]
+
+SEATS = 3
+"""Ramchi is always played by three."""
+
+_DEFAULT = RamchiOptions()
+
+
+def next_seat(seat: int) -> int:
+    """The seat after ``seat`` in play order.
+
+    >>> next_seat(2)
+    0
+    """
+    return (seat + 1) % SEATS
+
+
+def first_leader(dealer: int) -> int:
+    """Round 1 is led by the player to the dealer's right: the next seat in play order.
+
+    >>> first_leader(0)
+    1
+    """
+    return next_seat(dealer)
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """One combination shown in a round: the seat, its place in that seat's lineup, its strength."""
+
+    seat: int
+    index: int
+    strength: int
+
+
+@dataclass(frozen=True, slots=True)
+class RoundResult:
+    """One round: its number (1–5, also its chip value), who led, the plays in order, the winner.
+
+    ``chips`` is what each seat gained (negative: paid) in this round.
+    """
+
+    number: int
+    leader: int
+    plays: tuple[Play, ...]
+    winner: int
+    chips: tuple[int, int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class HandScore:
+    """The rounds of a played-out hand, each seat's chip total, and the next dealer."""
+
+    rounds: tuple[RoundResult, ...]
+    chips: tuple[int, int, int]
+    next_dealer: int
+
+
+def _check_lineups(lineups: Sequence[Sequence[int]]) -> None:
+    if len(lineups) != SEATS:
+        raise ValueError(f"Ramchi needs {SEATS} lineups, got {len(lineups)}")
+    for seat, lineup in enumerate(lineups):
+        if len(lineup) > 5:
+            raise ValueError(f"seat {seat} has {len(lineup)} combinations; at most 5 are allowed")
+        if any(a < b for a, b in zip(lineup, lineup[1:], strict=False)):
+            raise ValueError(f"seat {seat}'s lineup is not in play order (strongest first)")
+
+
+def _round_leader(previous_winner: int, active: Sequence[int]) -> int:
+    """Each later round is led by the previous winner; if they have run out, by the next
+    seat in play order that still holds a combination (the spec is silent; players expect this).
+    """
+    seat = previous_winner
+    while seat not in active:
+        seat = next_seat(seat)
+    return seat
+
+
+def _round_winner(plays: Sequence[Play], tie_goes_to: str) -> int:
+    """The strongest play wins; equal strengths go to the first played (or the last, by option)."""
+    best = plays[0]
+    for play in plays[1:]:
+        if play.strength > best.strength or (
+            play.strength == best.strength and tie_goes_to == "last"
+        ):
+            best = play
+    return best.seat
+
+
+def _round_chips(number: int, winner: int, active: Sequence[int], out_pay: bool) -> list[int]:
+    """Round ``number`` pays ``number`` chips to the winner from each other seat that pays."""
+    chips = [0, 0, 0]
+    for seat in range(SEATS):
+        if seat != winner and (out_pay or seat in active):
+            chips[seat] -= number
+            chips[winner] += number
+    return chips
+
+
+def play_out(
+    lineups: Sequence[Sequence[int]], dealer: int, options: RamchiOptions = _DEFAULT
+) -> HandScore:
+    """Play a hand out from three lineups of strengths (each strongest first).
+
+    Round ``k`` pays ``k`` chips to its winner from each other player, including
+    players who have run out (unless ``out_players_pay`` is off). A lone seat
+    still holding combinations wins its rounds automatically. If nobody holds a
+    combination no round is played and the deal passes to the next seat.
+
+    >>> play_out([[7], [], []], dealer=0).chips
+    (2, -1, -1)
+    >>> play_out([[5], [5], [1]], dealer=2).rounds[0].winner
+    0
+    """
+    _check_lineups(lineups)
+    rounds: list[RoundResult] = []
+    totals = [0, 0, 0]
+    winner = dealer
+    leader = first_leader(dealer)
+    for number in range(1, max(len(lineup) for lineup in lineups) + 1):
+        active = [s for s in range(SEATS) if len(lineups[s]) >= number]
+        if number > 1:
+            leader = _round_leader(winner, active)
+        order = [(leader + offset) % SEATS for offset in range(SEATS)]
+        plays = tuple(Play(s, number - 1, lineups[s][number - 1]) for s in order if s in active)
+        winner = _round_winner(plays, options.tie_goes_to)
+        chips = _round_chips(number, winner, active, options.out_players_pay)
+        totals = [t + c for t, c in zip(totals, chips, strict=True)]
+        rounds.append(RoundResult(number, leader, plays, winner, (chips[0], chips[1], chips[2])))
+    next_dealer = winner if rounds else next_seat(dealer)
+    return HandScore(tuple(rounds), (totals[0], totals[1], totals[2]), next_dealer)
+
+
+def chips_for_lineups(
+    lineups: Sequence[Sequence[int]], dealer: int, options: RamchiOptions = _DEFAULT
+) -> tuple[int, int, int]:
+    """Only the chip totals of :func:`play_out` (same rules; for solvers and simulations).
+
+    >>> chips_for_lineups([[500, 10], [400, 300], [450]], dealer=2)
+    (0, 3, -3)
+    """
+    return play_out(lineups, dealer, options).chips

@@ -1,0 +1,152 @@
+"""Rulesets as data: TOML files validated against each game's options.
+
+A ruleset file has ``name``, ``game`` (``ramchi`` or ``continental``),
+``title``, ``description`` and an ``[options]`` table. Loading checks every
+key and value and reports all problems at once.
+
+>>> ramchi = load_ruleset("ramchi")
+>>> ramchi.game, ramchi.options.tie_goes_to
+('ramchi', 'first')
+>>> ramchi.with_options({"tie_goes_to": "last"}).options.tie_goes_to
+'last'
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import tomllib
+from collections.abc import Mapping
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from rulesets.continental.options import ContinentalOptions
+from rulesets.errors import RulesetError, UnknownRulesetError
+from rulesets.options import describe_options, option_problems
+from rulesets.ramchi.options import RamchiOptions
+
+__all__ = ["GAMES", "Ruleset", "load_ruleset", "ruleset_names", "parse_ruleset"]
+
+GAMES: dict[str, type] = {"ramchi": RamchiOptions, "continental": ContinentalOptions}
+"""Each game and the dataclass holding its options."""
+
+PACKAGE_DIR = Path(__file__).parent
+EXTRA_DIRS_VARIABLE = "RAMCHI_RULESETS_PATH"
+_TOP_KEYS = {"name", "game", "title", "description", "options"}
+
+
+@dataclass(frozen=True, slots=True)
+class Ruleset:
+    """A validated ruleset: which game, and the value of every option."""
+
+    name: str
+    game: str
+    title: str
+    description: str
+    options: Any
+
+    def with_options(self, overrides: Mapping[str, Any]) -> Ruleset:
+        """A copy with some options changed, validated like a file.
+
+        >>> load_ruleset("ramchi").with_options({"colour": 1})
+        Traceback (most recent call last):
+        ...
+        rulesets.errors.RulesetError: ruleset 'ramchi': unknown option 'colour' \
+(known: exchange, four_of_a_kind, four_of_a_kind_chips, out_players_pay, tie_goes_to)
+        """
+        merged = dataclasses.asdict(self.options) | dict(overrides)
+        options = _build_options(self.name, self.game, merged)
+        return dataclasses.replace(self, options=options)
+
+    def describe(self) -> dict[str, Any]:
+        """A JSON-ready description: name, game, title, description and every option."""
+        return {
+            "name": self.name,
+            "game": self.game,
+            "title": self.title,
+            "description": self.description,
+            "options": describe_options(self.options),
+        }
+
+
+def _build_options(name: str, game: str, values: Mapping[str, Any]) -> Any:
+    """Validate option values for ``game`` and build its options dataclass."""
+    kind = GAMES[game]
+    fields = {f.name: f for f in dataclasses.fields(kind)}
+    problems: list[str] = []
+    for key in sorted(set(values) - set(fields)):
+        problems.append(f"unknown option {key!r} (known: {', '.join(sorted(fields))})")
+    for key, value in values.items():
+        if key in fields:
+            problems.extend(option_problems(fields[key], value))
+    if problems:
+        raise RulesetError(name, problems)
+    return kind(**values)
+
+
+def parse_ruleset(text: str, source: str = "<text>") -> Ruleset:
+    """Parse and validate a ruleset file's text; list every problem at once.
+
+    >>> parse_ruleset('name = "x"\\ngame = "poker"')
+    Traceback (most recent call last):
+    ...
+    rulesets.errors.RulesetError: ruleset 'x': 'game' must be one of continental, ramchi; got 'poker'
+    """
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as err:
+        raise RulesetError(source, [f"not valid TOML: {err}"]) from None
+    name = data.get("name", source)
+    problems = [f"unknown key {key!r}" for key in sorted(set(data) - _TOP_KEYS)]
+    for key in ("name", "game"):
+        if not isinstance(data.get(key), str):
+            problems.append(f"{key!r} is required and must be text")
+    game = data.get("game")
+    if isinstance(game, str) and game not in GAMES:
+        problems.append(f"'game' must be one of {', '.join(sorted(GAMES))}; got {game!r}")
+    options = data.get("options", {})
+    if not isinstance(options, dict):
+        problems.append("'options' must be a table")
+    if problems:
+        raise RulesetError(str(name), problems)
+    return Ruleset(
+        name=name,
+        game=game,
+        title=str(data.get("title", name)),
+        description=str(data.get("description", "")),
+        options=_build_options(name, game, options),
+    )
+
+
+def _search_dirs() -> list[Path]:
+    """Extra directories from ``RAMCHI_RULESETS_PATH`` (``os.pathsep``-separated), then the package."""
+    extra = os.environ.get(EXTRA_DIRS_VARIABLE, "")
+    return [Path(p) for p in extra.split(os.pathsep) if p] + [PACKAGE_DIR]
+
+
+def ruleset_names() -> list[str]:
+    """Names of every installed ruleset, sorted.
+
+    >>> ruleset_names()[:2]
+    ['continental', 'ramchi']
+    """
+    return sorted({path.stem for folder in _search_dirs() for path in folder.glob("*.toml")})
+
+
+@cache
+def _load_file(path: Path) -> Ruleset:
+    ruleset = parse_ruleset(path.read_text(encoding="utf-8"), path.stem)
+    if ruleset.name != path.stem:
+        raise RulesetError(path.stem, [f"file name and 'name' differ ({ruleset.name!r})"])
+    return ruleset
+
+
+def load_ruleset(name: str) -> Ruleset:
+    """Load the ruleset called ``name`` (files are read once and cached)."""
+    for folder in _search_dirs():
+        path = folder / f"{name}.toml"
+        if path.is_file():
+            return _load_file(path)
+    raise UnknownRulesetError(name, [f"no such ruleset (installed: {', '.join(ruleset_names())})"])
