@@ -323,7 +323,7 @@ def parse_cards(
     >>> parse_cards(["As", "Kd"], count=3, what="a combination")
     Traceback (most recent call last):
     ...
-    rulesets.errors.CardCountError: a combination needs 3 cards, got 2
+    rulesets.errors.CardCountError: a combination: expected 3 cards, got 2
     """
     tokens = _tokens(value)
     if count is not None:

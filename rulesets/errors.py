@@ -66,7 +66,7 @@ class CardCountError(CardError):
     code = "wrong_card_count"
 
     def __init__(self, expected: str, got: int, what: str = "cards") -> None:
-        super().__init__(f"{what} needs {expected} cards, got {got}")
+        super().__init__(f"{what}: expected {expected} cards, got {got}")
         self.expected = expected
         self.got = got
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-__all__ = ["option", "option_problems", "describe_options"]
+__all__ = ["describe_options", "option", "option_problems"]
 
 
 def option(

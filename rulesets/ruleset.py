@@ -27,7 +27,7 @@ from rulesets.errors import RulesetError, UnknownRulesetError
 from rulesets.options import describe_options, option_problems
 from rulesets.ramchi.options import RamchiOptions
 
-__all__ = ["GAMES", "Ruleset", "load_ruleset", "ruleset_names", "parse_ruleset"]
+__all__ = ["GAMES", "Ruleset", "load_ruleset", "parse_ruleset", "ruleset_names"]
 
 GAMES: dict[str, type] = {"ramchi": RamchiOptions, "continental": ContinentalOptions}
 """Each game and the dataclass holding its options."""
@@ -87,9 +87,9 @@ def _build_options(name: str, game: str, values: Mapping[str, Any]) -> Any:
 
 
 def parse_ruleset(text: str, source: str = "<text>") -> Ruleset:
-    """Parse and validate a ruleset file's text; list every problem at once.
+    r"""Parse and validate a ruleset file's text; list every problem at once.
 
-    >>> parse_ruleset('name = "x"\\ngame = "poker"')
+    >>> parse_ruleset('name = "x"\ngame = "poker"')
     Traceback (most recent call last):
     ...
     rulesets.errors.RulesetError: ruleset 'x': 'game' must be one of continental, ramchi; got 'poker'

@@ -49,7 +49,7 @@ def validate_deck(deck: Sequence[Card]) -> None:
     >>> validate_deck(DECK[:51])
     Traceback (most recent call last):
     ...
-    rulesets.errors.CardCountError: the deck needs 52 cards, got 51
+    rulesets.errors.CardCountError: the deck: expected 52 cards, got 51
     """
     if len(deck) != len(DECK):
         raise CardCountError(str(len(DECK)), len(deck), "the deck")

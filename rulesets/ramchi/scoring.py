@@ -11,6 +11,7 @@ strongest first (see :mod:`rulesets.ramchi.combinations`).
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -89,7 +90,7 @@ def _check_lineups(lineups: Sequence[Sequence[int]]) -> None:
     for seat, lineup in enumerate(lineups):
         if len(lineup) > 5:
             raise ValueError(f"seat {seat} has {len(lineup)} combinations; at most 5 are allowed")
-        if any(a < b for a, b in zip(lineup, lineup[1:], strict=False)):
+        if any(a < b for a, b in itertools.pairwise(lineup)):
             raise ValueError(f"seat {seat}'s lineup is not in play order (strongest first)")
 
 

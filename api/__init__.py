@@ -1,0 +1,65 @@
+"""HTTP API over the rules and the solver.
+
+>>> app = create_app({"TESTING": True, "DATABASE_URL": "sqlite://"})
+>>> app.test_client().get("/health").json["status"]
+'ok'
+"""
+
+from __future__ import annotations
+
+import os
+from importlib.metadata import PackageNotFoundError, version
+from typing import Any
+
+from flask import Flask
+from flask_smorest import Api
+
+from api.docs import register_docs
+from api.errors import register_error_handlers
+from api.routes import meta, ramchi
+from api.store import default_url, open_store
+
+__all__ = ["create_app"]
+
+BLUEPRINTS = (meta.blp, ramchi.blp)
+
+
+def _version() -> str:
+    try:
+        return version("ramchi-referee")
+    except PackageNotFoundError:  # running from a source tree without installing
+        return "0+unknown"
+
+
+def _settings(app: Flask, config: dict[str, Any] | None) -> None:
+    app.config.update(
+        API_TITLE="Ramchi & Continental Rummy referee",
+        API_VERSION="v1",
+        OPENAPI_VERSION="3.0.3",
+        OPENAPI_URL_PREFIX="/",
+        OPENAPI_JSON_PATH="openapi.json",
+        API_SPEC_OPTIONS={
+            "info": {"description": "Solver and referee for Ramchi and Continental Rummy. "
+                                    "Errors are RFC 9457 problem details with a stable code."},
+        },
+        VERSION=_version(),
+        JSON_SORT_KEYS=False,
+    )
+    app.config["DATABASE_URL"] = os.environ.get("DATABASE_URL")
+    app.config.update(config or {})
+    if not app.config["DATABASE_URL"]:
+        app.config["DATABASE_URL"] = default_url(app.instance_path)
+
+
+def create_app(config: dict[str, Any] | None = None) -> Flask:
+    """Build the Flask app; ``config`` overrides settings (e.g. ``DATABASE_URL``)."""
+    app = Flask(__name__)
+    _settings(app, config)
+    app.json.sort_keys = False  # type: ignore[attr-defined]
+    app.extensions["ramchi.engine"] = open_store(app.config["DATABASE_URL"])
+    api = Api(app)
+    for blueprint in BLUEPRINTS:
+        api.register_blueprint(blueprint)
+    register_docs(app)
+    register_error_handlers(app)
+    return app

@@ -1,0 +1,106 @@
+"""The ``ramchi`` command line: serve the API, classify and compare combinations.
+
+>>> main(["classify", "2s", "3s", "5s"])
+2s 3s 5s: Ramchi straight flush (2-3-5) (straight_flush, strength 571)
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+
+from rulesets.cards import parse_cards
+from rulesets.errors import RulesError
+from rulesets.ramchi.combinations import Classification, classify, combination
+from rulesets.ruleset import load_ruleset, ruleset_names
+
+
+def _classification_line(result: Classification) -> str:
+    codes = " ".join(result.codes)
+    if not result.is_combination:
+        return f"{codes}: no combination: {result.reason}"
+    assert result.category is not None
+    return f"{codes}: {result.name} ({result.category.key}, strength {result.strength})"
+
+
+def _cmd_classify(args: argparse.Namespace) -> int:
+    result = classify(parse_cards(args.cards, count=3, what="classify"))
+    if args.json:
+        print(json.dumps({"cards": result.codes,
+                          "category": result.category.key if result.category else None,
+                          "name": result.name, "strength": result.strength,
+                          "reason": result.reason}))
+    else:
+        print(_classification_line(result))
+    return 0
+
+
+def _cmd_compare(args: argparse.Namespace) -> int:
+    cards = parse_cards(args.cards, count=6, what="compare (three cards, then three more)")
+    a, b = combination(cards[:3]), combination(cards[3:])
+    if a.strength == b.strength:
+        print(f"tie: {a.name} equals {b.name}")
+    else:
+        strong, weak = (a, b) if a.strength > b.strength else (b, a)
+        side = "a" if strong is a else "b"
+        print(f"{side} wins: {strong.name} beats {weak.name}")
+    return 0
+
+
+def _cmd_rulesets(args: argparse.Namespace) -> int:
+    for name in ruleset_names():
+        ruleset = load_ruleset(name)
+        print(f"{ruleset.name} ({ruleset.game}): {ruleset.title}")
+        for option in ruleset.describe()["options"]:
+            print(f"  {option['name']} = {json.dumps(option['value'])}: {option['description']}")
+    return 0
+
+
+def _cmd_serve(args: argparse.Namespace) -> int:
+    from api.serve import serve  # imported late: gunicorn is only needed to serve
+
+    serve(host=args.host, port=args.port, workers=args.workers)
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser with every sub-command."""
+    parser = argparse.ArgumentParser(prog="ramchi", description="Ramchi and Continental Rummy "
+                                     "solver and referee.")
+    commands = parser.add_subparsers(dest="command", required=True)
+
+    serve = commands.add_parser("serve", help="run the HTTP API under gunicorn")
+    serve.add_argument("--host", default="127.0.0.1")
+    serve.add_argument("--port", type=int, default=8000)
+    serve.add_argument("--workers", type=int, default=2)
+    serve.set_defaults(run=_cmd_serve)
+
+    classify_cmd = commands.add_parser("classify", help="classify three cards, e.g. As 2s 3s")
+    classify_cmd.add_argument("cards", nargs="+", help="three card codes (As, 10h, a♠ ...)")
+    classify_cmd.add_argument("--json", action="store_true", help="print JSON")
+    classify_cmd.set_defaults(run=_cmd_classify)
+
+    compare_cmd = commands.add_parser("compare", help="compare two combinations: 6 cards")
+    compare_cmd.add_argument("cards", nargs="+", help="three cards of a, then three of b")
+    compare_cmd.set_defaults(run=_cmd_compare)
+
+    rulesets_cmd = commands.add_parser("rulesets", help="list rulesets and their options")
+    rulesets_cmd.set_defaults(run=_cmd_rulesets)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status (2 for refused input)."""
+    args = build_parser().parse_args(argv)
+    try:
+        return int(args.run(args))
+    except RulesError as err:
+        print(f"ramchi: {err.message}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

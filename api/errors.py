@@ -1,0 +1,199 @@
+"""Problem details (RFC 9457): every error the API returns, with a stable ``code``.
+
+A problem is JSON sent as ``application/problem+json`` with ``type``,
+``title``, ``status``, ``detail`` and ``code``; invalid fields are listed in
+``errors`` as ``{"pointer": "/cards/1", "detail": "..."}``. The ``type`` is
+``/problems/<code>``, a page that explains the problem.
+
+Rule refusals raised by :mod:`rulesets` map here once, by class.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+from typing import Any
+
+from flask import Flask, Response, jsonify
+from werkzeug.exceptions import HTTPException
+
+from rulesets.errors import (
+    CardError,
+    IllegalActionError,
+    RulesError,
+    RulesetError,
+    UnknownRulesetError,
+)
+
+__all__ = ["PROBLEMS", "ApiProblem", "ProblemType", "problem_response", "register_error_handlers"]
+
+log = logging.getLogger(__name__)
+
+PROBLEM_MEDIA_TYPE = "application/problem+json"
+
+
+@dataclass(frozen=True, slots=True)
+class ProblemType:
+    """A kind of problem: HTTP status, short title, and what the client should do."""
+
+    status: int
+    title: str
+    help: str
+
+
+PROBLEMS: dict[str, ProblemType] = {
+    "malformed_json": ProblemType(
+        400, "Malformed JSON", "The request body is not valid JSON. Send a JSON object."),
+    "invalid_request": ProblemType(
+        422, "Invalid request",
+        "A field is missing, of the wrong type or out of range; 'errors' lists each one."),
+    "invalid_card": ProblemType(
+        422, "Not a card",
+        "A card code could not be read. Write rank then suit: As, Td or 10d, 2c; suits c d h s "
+        "or ♣ ♦ ♥ ♠."),
+    "duplicate_card": ProblemType(
+        422, "Duplicate card", "The same card appears twice, but only one copy is in play."),
+    "wrong_card_count": ProblemType(
+        422, "Wrong number of cards", "Give exactly the number of cards the request needs."),
+    "invalid_cards": ProblemType(422, "Invalid cards", "The cards cannot be used as given."),
+    "invalid_ruleset": ProblemType(
+        422, "Invalid ruleset options", "A ruleset option is unknown or has a wrong value."),
+    "unknown_ruleset": ProblemType(404, "Unknown ruleset", "No ruleset has that name."),
+    "not_a_combination": ProblemType(
+        422, "Not a combination",
+        "Three cards given as a combination are none: a combination is three of a kind, a "
+        "straight flush, a straight, a flush or three unrelated cards."),
+    "illegal_action": ProblemType(
+        409, "Illegal action", "The action breaks a rule in the game's current state."),
+    "not_found": ProblemType(404, "Not found", "There is nothing at this address."),
+    "method_not_allowed": ProblemType(
+        405, "Method not allowed", "This address does not accept that HTTP method."),
+    "unsupported_media_type": ProblemType(
+        415, "Unsupported media type", "Send the request body as application/json."),
+    "limit_exceeded": ProblemType(
+        422, "Limit exceeded", "A request parameter is above what one request may ask for."),
+    "internal_error": ProblemType(
+        500, "Internal error", "Something failed on the server. It has been logged; try again."),
+    "http_error": ProblemType(400, "HTTP error", "The request could not be handled."),
+}
+"""Every problem code the API can return."""
+
+
+@dataclass
+class ApiProblem(Exception):
+    """Raise in a route to answer with a problem; ``status`` defaults from the code."""
+
+    code: str
+    detail: str
+    status: int | None = None
+    errors: list[dict[str, str]] = field(default_factory=list)
+    extra: dict[str, Any] = field(default_factory=dict)
+
+    def __str__(self) -> str:
+        """The detail text."""
+        return self.detail
+
+
+def problem_response(
+    code: str,
+    detail: str,
+    *,
+    status: int | None = None,
+    errors: list[dict[str, str]] | None = None,
+    extra: dict[str, Any] | None = None,
+) -> Response:
+    """Build an ``application/problem+json`` response for ``code``."""
+    kind = PROBLEMS.get(code, PROBLEMS["http_error"])
+    body: dict[str, Any] = {
+        "type": f"/problems/{code}",
+        "title": kind.title,
+        "status": status or kind.status,
+        "detail": detail,
+        "code": code,
+    }
+    if errors:
+        body["errors"] = errors
+    if extra:
+        body.update(extra)
+    response = jsonify(body)
+    response.status_code = body["status"]
+    response.mimetype = PROBLEM_MEDIA_TYPE
+    return response
+
+
+def _status_for(err: RulesError) -> int:
+    """HTTP status of a rules refusal: illegal in this state 409, unknown ruleset 404, else 422."""
+    if isinstance(err, IllegalActionError) and err.code != "not_a_combination":
+        return 409
+    if isinstance(err, UnknownRulesetError):
+        return 404
+    return 422
+
+
+def _rules_problem(err: RulesError) -> Response:
+    extra: dict[str, Any] = {}
+    if isinstance(err, IllegalActionError):
+        extra["rule"] = err.rule
+    if isinstance(err, RulesetError):
+        extra["problems"] = err.problems
+    return problem_response(err.code, err.message, status=_status_for(err), extra=extra)
+
+
+def _flatten_messages(messages: Any, pointer: str = "") -> list[dict[str, str]]:
+    """Turn marshmallow's nested messages into a flat list of JSON-pointer errors."""
+    if isinstance(messages, dict):
+        found: list[dict[str, str]] = []
+        for key, value in messages.items():
+            found.extend(_flatten_messages(value, f"{pointer}/{key}"))
+        return found
+    if isinstance(messages, list) and all(isinstance(m, str) for m in messages):
+        return [{"pointer": pointer or "/", "detail": m} for m in messages]
+    if isinstance(messages, list):
+        return [e for m in messages for e in _flatten_messages(m, pointer)]
+    return [{"pointer": pointer or "/", "detail": str(messages)}]
+
+
+def _validation_problem(err: HTTPException) -> Response:
+    data = getattr(err, "data", None) or {}
+    messages = data.get("messages", {})
+    location_messages: dict[str, Any] = {}
+    for location, inner in messages.items():
+        location_messages.update(inner if isinstance(inner, dict) else {location: inner})
+    errors = _flatten_messages(location_messages)
+    if err.code == 400:
+        return problem_response("malformed_json", "The request body is not valid JSON.")
+    detail = "; ".join(f"{e['pointer'].lstrip('/') or 'body'}: {e['detail']}" for e in errors)
+    return problem_response("invalid_request", detail or "The request is invalid.", errors=errors)
+
+
+_HTTP_CODES = {404: "not_found", 405: "method_not_allowed", 415: "unsupported_media_type"}
+
+
+def _http_problem(err: HTTPException) -> Response:
+    data = getattr(err, "data", None) or {}
+    if "messages" in data:
+        return _validation_problem(err)
+    code = _HTTP_CODES.get(err.code or 400, "http_error")
+    detail = err.description or PROBLEMS[code].help
+    response = problem_response(code, detail, status=err.code)
+    if err.code == 405 and hasattr(err, "valid_methods") and err.valid_methods:
+        response.headers["Allow"] = ", ".join(err.valid_methods)
+    return response
+
+
+def _unexpected_problem(err: Exception) -> Response:
+    log.exception("unhandled error", exc_info=err)
+    return problem_response("internal_error", PROBLEMS["internal_error"].help)
+
+
+def register_error_handlers(app: Flask) -> None:
+    """Answer every error of ``app`` with problem details (replaces flask-smorest's JSON)."""
+    app.register_error_handler(
+        ApiProblem,
+        lambda e: problem_response(e.code, e.detail, status=e.status, errors=e.errors,
+                                   extra=e.extra),
+    )
+    app.register_error_handler(RulesError, _rules_problem)
+    app.register_error_handler(CardError, _rules_problem)
+    app.register_error_handler(HTTPException, _http_problem)
+    app.register_error_handler(Exception, _unexpected_problem)

@@ -1,0 +1,218 @@
+"""Game logs as lists of frozen records, shared by every game of the package.
+
+A log is a list of :class:`Record` values: player *actions* (``is_action``)
+and the automatic *events* the rules derive from them. Records are frozen
+dataclasses; :func:`record_to_dict` and :func:`record_from_dict` turn them
+into JSON-ready dicts (cards as code strings) and back, guided by the field
+types, so a stored or posted log can be replayed.
+
+>>> from dataclasses import dataclass
+>>> @dataclass(frozen=True, slots=True)
+... class Shown(Record):
+...     kind = "shown"
+...     seat: int
+...     cards: tuple[Card, ...]
+>>> types = RecordTypes([Shown])
+>>> data = record_to_dict(Shown(1, (Card(Rank.ACE, Suit.SPADES),)))
+>>> data
+{'kind': 'shown', 'seat': 1, 'cards': ['As']}
+>>> types.from_dict(data) == Shown(1, (Card(Rank.ACE, Suit.SPADES),))
+True
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, TypeVar
+
+from rulesets.cards import Card, Rank, Suit, parse_card  # noqa: F401  (Rank, Suit: doctests)
+from rulesets.errors import CardParseError, RulesError
+
+__all__ = [
+    "LogError",
+    "LogMismatchError",
+    "Record",
+    "RecordTypes",
+    "check_same_log",
+    "encode_value",
+    "record_to_dict",
+    "split_actions",
+]
+
+S = TypeVar("S")
+
+
+class LogError(RulesError):
+    """A log record (as a dict) that cannot be read; the message says where and why."""
+
+    code = "invalid_log"
+
+
+class LogMismatchError(RulesError):
+    """A posted log that differs from the one the rules derive, at ``index``."""
+
+    code = "log_mismatch"
+
+    def __init__(self, index: int, message: str) -> None:
+        super().__init__(f"record {index}: {message}")
+        self.index = index
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """Base of every log record; subclasses set ``kind`` and, for player actions, ``is_action``."""
+
+    kind: ClassVar[str] = "record"
+    is_action: ClassVar[bool] = False
+
+
+def encode_value(value: Any) -> Any:
+    """Turn cards into codes, tuples into lists and dataclasses into dicts, recursively.
+
+    >>> encode_value(((Card(Rank.TWO, Suit.CLUBS),), 3, None))
+    [['2c'], 3, None]
+    """
+    if isinstance(value, Card):
+        return value.code if value.copy == 1 else value.id
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: encode_value(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, tuple | list):
+        return [encode_value(item) for item in value]
+    return value
+
+
+def record_to_dict(record: Record) -> dict[str, Any]:
+    """Return the JSON-ready dict of ``record``: its ``kind`` then its fields.
+
+    >>> record_to_dict(Record())
+    {'kind': 'record'}
+    """
+    return {"kind": record.kind} | encode_value(record)
+
+
+def _decode_card(value: Any, where: str) -> Card:
+    """Read one card code (the copy number, if any, after ``#``)."""
+    if not isinstance(value, str):
+        raise LogError(f"{where}: expected a card code such as \"As\", got {value!r}")
+    try:
+        return parse_card(value, jokers=True, decks=99)
+    except CardParseError as err:
+        raise LogError(f"{where}: {err.message}") from None
+
+
+def _decode_plain(value: Any, hint: type, where: str) -> Any:
+    """Check an ``int``, ``str`` or ``bool`` value (a bool is not an int here)."""
+    if type(value) is not hint:
+        raise LogError(f"{where}: expected {hint.__name__}, got {value!r}")
+    return value
+
+
+def _decode_tuple(value: Any, args: tuple[Any, ...], where: str) -> tuple[Any, ...]:
+    """Read a list as ``tuple[X, ...]`` or as a fixed-length ``tuple[X, Y, …]``."""
+    if not isinstance(value, list | tuple):
+        raise LogError(f"{where}: expected a list, got {value!r}")
+    if len(args) == 2 and args[1] is Ellipsis:
+        return tuple(_decode(item, args[0], f"{where}[{i}]") for i, item in enumerate(value))
+    if len(value) != len(args):
+        raise LogError(f"{where}: expected {len(args)} items, got {len(value)}")
+    return tuple(_decode(item, hint, f"{where}[{i}]") for i, (item, hint) in enumerate(
+        zip(value, args, strict=True)))
+
+
+def _decode(value: Any, hint: Any, where: str) -> Any:
+    """Decode ``value`` to the type ``hint`` (cards, plain values, tuples, unions, dataclasses)."""
+    origin = typing.get_origin(hint)
+    if origin in (types.UnionType, typing.Union):
+        options = typing.get_args(hint)
+        if value is None and type(None) in options:
+            return None
+        real = [option for option in options if option is not type(None)]
+        return _decode(value, real[0], where)
+    if origin is tuple:
+        return _decode_tuple(value, typing.get_args(hint), where)
+    if hint is Card:
+        return _decode_card(value, where)
+    if hint in (int, str, bool):
+        return _decode_plain(value, hint, where)
+    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
+        return _decode_dataclass(value, hint, where)
+    raise TypeError(f"{where}: cannot decode a field of type {hint!r}")
+
+
+def _decode_dataclass(value: Any, cls: type[S], where: str) -> S:
+    """Build the dataclass ``cls`` from a dict holding exactly its fields."""
+    if not isinstance(value, Mapping):
+        raise LogError(f"{where}: expected an object, got {value!r}")
+    hints = typing.get_type_hints(cls)
+    names = [f.name for f in dataclasses.fields(cls)]  # type: ignore[arg-type]
+    unknown = sorted(set(value) - set(names) - {"kind"})
+    if unknown:
+        raise LogError(f"{where}: unknown field(s) {', '.join(unknown)}")
+    missing = [name for name in names if name not in value]
+    if missing:
+        raise LogError(f"{where}: missing field(s) {', '.join(missing)}")
+    args = {name: _decode(value[name], hints[name], f"{where}.{name}") for name in names}
+    return cls(**args)
+
+
+class RecordTypes:
+    """The record classes of one game, by ``kind``; reads records back from dicts."""
+
+    def __init__(self, classes: Iterable[type[Record]]) -> None:
+        self.classes: dict[str, type[Record]] = {cls.kind: cls for cls in classes}
+
+    def from_dict(self, data: Any, where: str = "record") -> Record:
+        """Return the record described by ``data``; raise :class:`LogError` if it is malformed.
+
+        >>> RecordTypes([]).from_dict({"kind": "dance"})
+        Traceback (most recent call last):
+        ...
+        rulesets.log.LogError: record: unknown kind 'dance' (known: none)
+        """
+        if not isinstance(data, Mapping):
+            raise LogError(f"{where}: expected an object, got {data!r}")
+        cls = self.classes.get(data.get("kind"))  # type: ignore[arg-type]
+        if cls is None:
+            known = ", ".join(sorted(self.classes)) or "none"
+            raise LogError(f"{where}: unknown kind {data.get('kind')!r} (known: {known})")
+        return _decode_dataclass(data, cls, where)
+
+    def log_from_dicts(self, items: Sequence[Any]) -> list[Record]:
+        """Read a whole log; the error names the index of the first bad record."""
+        return [self.from_dict(item, f"record {i}") for i, item in enumerate(items)]
+
+
+def split_actions(records: Iterable[Record]) -> list[Record]:
+    """Return only the player actions of a log (the events are derived by replaying them).
+
+    >>> split_actions([Record()])
+    []
+    """
+    return [record for record in records if record.is_action]
+
+
+def check_same_log(
+    posted: Sequence[Record], derived: Sequence[Record], describe: Callable[[Record], str] = repr
+) -> None:
+    """Raise :class:`LogMismatchError` at the first record where two logs differ.
+
+    >>> check_same_log([Record()], [])
+    Traceback (most recent call last):
+    ...
+    rulesets.log.LogMismatchError: record 0: the rules derive nothing here, the log has Record()
+    """
+    for index, (a, b) in enumerate(zip(posted, derived, strict=False)):
+        if a != b:
+            raise LogMismatchError(index, f"the log has {describe(a)}, the rules derive {describe(b)}")
+    if len(posted) > len(derived):
+        raise LogMismatchError(
+            len(derived), f"the rules derive nothing here, the log has {describe(posted[len(derived)])}"
+        )
+    if len(derived) > len(posted):
+        raise LogMismatchError(
+            len(posted), f"the log ends here, the rules derive {describe(derived[len(posted)])}"
+        )
