@@ -12,10 +12,10 @@ from importlib.metadata import PackageNotFoundError, version
 from typing import Any
 
 from flask import Flask
-from flask_smorest import Api
 
 from api.docs import register_docs
 from api.errors import register_error_handlers
+from api.openapi import ProblemApi
 from api.routes import meta, ramchi
 from api.store import default_url, open_store
 
@@ -57,7 +57,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     _settings(app, config)
     app.json.sort_keys = False  # type: ignore[attr-defined]
     app.extensions["ramchi.engine"] = open_store(app.config["DATABASE_URL"])
-    api = Api(app)
+    api = ProblemApi(app)
     for blueprint in BLUEPRINTS:
         api.register_blueprint(blueprint)
     register_docs(app)

@@ -6,23 +6,31 @@ Card lists are validated as lists of strings here and read by
 
 from __future__ import annotations
 
-from marshmallow import Schema, fields, validate
+from marshmallow import INCLUDE, Schema, fields, validate
 
 CARD_EXAMPLE = ["As", "2s", "3s"]
 CATEGORIES = ["three_of_a_kind", "straight_flush", "straight", "flush", "unrelated"]
 
 
-def card_list(**kwargs: object) -> fields.List:
-    """A list of card codes (lenient: ``10h``, ``AS``, ``a♠`` are accepted)."""
+def card_list(count: int | None = None, **kwargs: object) -> fields.List:
+    """A list of card codes (lenient: ``10h``, ``AS``, ``a♠`` are accepted).
+
+    ``count`` is documented (minItems/maxItems) but checked by the rules, so a
+    wrong count gets its own problem code, ``wrong_card_count``.
+    """
+    sizes = {"minItems": count, "maxItems": count} if count is not None else {}
     return fields.List(
         fields.String(metadata={"description": "a card code such as As, Td, 10h or a♠"}),
         required=True,
-        metadata={"example": CARD_EXAMPLE, **kwargs},
+        metadata={"example": CARD_EXAMPLE, **sizes, **kwargs},
     )
 
 
 class ProblemSchema(Schema):
-    """RFC 9457 problem details, with a stable ``code``."""
+    """RFC 9457 problem details, with a stable ``code`` (extension members may be added)."""
+
+    class Meta:
+        unknown = INCLUDE
 
     type = fields.String(required=True, metadata={"example": "/problems/invalid_card"})
     title = fields.String(required=True)
@@ -31,12 +39,13 @@ class ProblemSchema(Schema):
     code = fields.String(required=True, metadata={"example": "invalid_card"})
     errors = fields.List(fields.Dict(keys=fields.String(), values=fields.String()))
     rule = fields.String(metadata={"description": "the rule that was broken (409 only)"})
+    problems = fields.List(fields.String(), metadata={"description": "each ruleset problem"})
 
 
 class ClassifyRequestSchema(Schema):
     """Three cards to classify."""
 
-    cards = card_list(description="exactly three cards")
+    cards = card_list(3, description="exactly three cards")
 
 
 class ClassificationSchema(Schema):
@@ -59,8 +68,8 @@ class ClassificationSchema(Schema):
 class CompareRequestSchema(Schema):
     """Two combinations to compare."""
 
-    a = card_list(description="three cards")
-    b = card_list(description="three cards", example=["Kd", "Kh", "Kc"])
+    a = card_list(3, description="three cards")
+    b = card_list(3, description="three cards", example=["Kd", "Kh", "Kc"])
 
 
 class CompareResponseSchema(Schema):

@@ -354,7 +354,7 @@ def _first_free_copy(card: Card, seen: dict[Card, int], copies: int, position: i
         if candidate not in seen:
             return candidate
     last = Card(card.rank, card.suit, copies)
-    raise DuplicateCardError(card.code, (seen[last], position))
+    raise DuplicateCardError(card.code, (seen[last], position), copies)
 
 
 def format_cards(cards: Sequence[Card], *, ids: bool = False) -> str:

@@ -51,10 +51,11 @@ class DuplicateCardError(CardError):
 
     code = "duplicate_card"
 
-    def __init__(self, code: str, positions: tuple[int, int]) -> None:
+    def __init__(self, code: str, positions: tuple[int, int], copies: int = 1) -> None:
         first, second = positions
+        how_many = "only one" if copies == 1 else f"only {copies} copies of"
         super().__init__(
-            f"card {second} {code!r} repeats card {first}: there is only one {code} in play"
+            f"card {second} {code!r} repeats card {first}: there is {how_many} {code} in play"
         )
         self.card_code = code
         self.positions = positions

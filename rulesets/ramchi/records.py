@@ -29,8 +29,8 @@ __all__ = [
     "HandDealt",
     "HandEnded",
     "Keep",
-    "ShownCombination",
     "RoundPlayed",
+    "ShownCombination",
     "action_from_dict",
     "record_to_dict",
 ]

@@ -1,0 +1,178 @@
+"""Checking a proposed arrangement against a hand, listing every problem at once.
+
+An arrangement is up to five disjoint 3-card combinations taken from the
+hand; the other cards are discarded. :func:`arrangement_problems` lists all
+problems (like ``python-chess``'s ``status()``); :func:`check_arrangement`
+raises the first one or returns the :class:`Arrangement` in play order.
+
+>>> hand = parse_cards("As Ad Ah 2c 3c 5c 9h 9d 8s Kc Qh 4d 6s 7s Th Jd Td")
+>>> a = check_arrangement(hand, [parse_cards("2c 3c 5c"), parse_cards("As Ad Ah")])
+>>> [c.name for c in a.combinations], len(a.discards)
+(['Three Aces', 'Ramchi straight flush (2-3-5)'], 11)
+>>> [p.code for p in arrangement_problems(hand, [parse_cards("Ks 9h 9d")])]
+['card_not_in_hand', 'not_a_combination']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rulesets.cards import Card, parse_cards  # noqa: F401  (doctests)
+from rulesets.errors import IllegalActionError
+from rulesets.ramchi.combinations import Classification, NotACombinationError, classify
+
+__all__ = [
+    "MAX_COMBINATIONS",
+    "Arrangement",
+    "arrangement_problems",
+    "check_arrangement",
+]
+
+MAX_COMBINATIONS = 5
+
+
+@dataclass(frozen=True, slots=True)
+class Arrangement:
+    """Checked combinations in play order (strongest first) and the discarded cards."""
+
+    combinations: tuple[Classification, ...]
+    discards: tuple[Card, ...]
+
+    @property
+    def cards(self) -> tuple[tuple[Card, ...], ...]:
+        """The cards of each combination, in play order."""
+        return tuple(c.cards for c in self.combinations)
+
+    @property
+    def strengths(self) -> tuple[int, ...]:
+        """The strength of each combination, in play order (a lineup for scoring)."""
+        return tuple(c.strength for c in self.combinations)
+
+
+def too_many_combinations(combinations: Sequence[Sequence[Card]]) -> list[IllegalActionError]:
+    """Check the count: "Each player forms **up to five** disjoint combinations".
+
+    >>> len(too_many_combinations([()] * 6))
+    1
+    """
+    if len(combinations) <= MAX_COMBINATIONS:
+        return []
+    return [IllegalActionError(
+        f"{len(combinations)} combinations submitted; at most {MAX_COMBINATIONS} are allowed",
+        rule="each player forms up to five combinations",
+        code="too_many_combinations",
+    )]
+
+
+def wrong_sizes(combinations: Sequence[Sequence[Card]]) -> list[IllegalActionError]:
+    """Check sizes: "Combinations (3 cards each)".
+
+    >>> [e.code for e in wrong_sizes([parse_cards("As Ad")])]
+    ['wrong_card_count']
+    """
+    return [
+        IllegalActionError(
+            f"combination {i} has {len(cards)} cards; a combination is exactly 3 cards",
+            rule="a combination is three cards",
+            code="wrong_card_count",
+        )
+        for i, cards in enumerate(combinations, start=1)
+        if len(cards) != 3
+    ]
+
+
+def cards_not_in_hand(
+    hand: Sequence[Card], combinations: Sequence[Sequence[Card]]
+) -> list[IllegalActionError]:
+    """Check ownership: each player forms combinations from the cards of their own hand.
+
+    >>> [e.message for e in cards_not_in_hand(parse_cards("As"), [parse_cards("As Kd")])]
+    ['Kd in combination 1 is not in your hand']
+    """
+    held = set(hand)
+    return [
+        IllegalActionError(
+            f"{card.code} in combination {i} is not in your hand",
+            rule="you can only arrange cards you hold",
+            code="card_not_in_hand",
+        )
+        for i, cards in enumerate(combinations, start=1)
+        for card in cards
+        if card not in held
+    ]
+
+
+def repeated_cards(combinations: Sequence[Sequence[Card]]) -> list[IllegalActionError]:
+    """Check disjointness: "Each player forms up to five **disjoint** combinations".
+
+    >>> [e.code for e in repeated_cards([parse_cards("As Ad Ah"), parse_cards("As Ks Qs")])]
+    ['duplicate_card']
+    """
+    seen: dict[Card, int] = {}
+    problems: list[IllegalActionError] = []
+    for i, cards in enumerate(combinations, start=1):
+        for card in cards:
+            if card in seen:
+                where = "again" if seen[card] == i else f"already in combination {seen[card]}"
+                problems.append(IllegalActionError(
+                    f"{card.code} in combination {i} is used {where}",
+                    rule="combinations are disjoint: each card is used at most once",
+                    code="duplicate_card",
+                ))
+            else:
+                seen[card] = i
+    return problems
+
+
+def non_combinations(combinations: Sequence[Sequence[Card]]) -> list[IllegalActionError]:
+    """Check each 3 distinct cards form a combination: "Such cards must be discarded".
+
+    Combinations of another size or repeating a card are reported elsewhere.
+
+    >>> [e.code for e in non_combinations([parse_cards("7h 7c Kd")])]
+    ['not_a_combination']
+    """
+    problems: list[IllegalActionError] = []
+    for cards in combinations:
+        if len(cards) == 3 and len(set(cards)) == 3:
+            result = classify(cards)
+            if not result.is_combination:
+                problems.append(NotACombinationError(result))
+    return problems
+
+
+def arrangement_problems(
+    hand: Sequence[Card], combinations: Sequence[Sequence[Card]]
+) -> list[IllegalActionError]:
+    """List every problem with arranging ``combinations`` from ``hand`` (empty: legal).
+
+    >>> arrangement_problems(parse_cards("As Ad Ah Kc"), [parse_cards("As Ad Ah")])
+    []
+    """
+    return [
+        *too_many_combinations(combinations),
+        *wrong_sizes(combinations),
+        *cards_not_in_hand(hand, combinations),
+        *repeated_cards(combinations),
+        *non_combinations(combinations),
+    ]
+
+
+def check_arrangement(hand: Sequence[Card], combinations: Sequence[Sequence[Card]]) -> Arrangement:
+    """Return the arrangement in play order, or raise its first problem.
+
+    "Combinations are played strongest first", so the combinations are sorted
+    by strength; "Keeping a card that is in no combination is not allowed", so
+    every other card of the hand is discarded.
+
+    >>> check_arrangement(parse_cards("As Ad Ah Kc"), []).discards
+    (Card('As'), Card('Ad'), Card('Ah'), Card('Kc'))
+    """
+    problems = arrangement_problems(hand, combinations)
+    if problems:
+        raise problems[0]
+    classified = sorted((classify(cards) for cards in combinations),
+                        key=lambda c: c.strength, reverse=True)
+    used = {card for cards in combinations for card in cards}
+    return Arrangement(tuple(classified), tuple(card for card in hand if card not in used))

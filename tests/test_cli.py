@@ -1,0 +1,35 @@
+"""The ``ramchi`` command line."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from api.cli import main
+
+
+def test_classify(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["classify", "As", "2s", "3s"]) == 0
+    assert "Straight flush A-2-3" in capsys.readouterr().out
+
+
+def test_classify_json(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["classify", "7h", "7c", "Kd", "--json"]) == 0
+    body = json.loads(capsys.readouterr().out)
+    assert body["category"] is None and "pair" in body["reason"]
+
+
+def test_bad_card_exits_2_with_the_reason(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["classify", "As", "2s", "3x"]) == 2
+    assert "'x' is not a suit" in capsys.readouterr().err
+
+
+def test_compare(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["compare", "2h", "3d", "5c", "Ah", "Kd", "Qc"]) == 0
+    assert capsys.readouterr().out.startswith("a wins: Ramchi (2-3-5)")
+
+
+def test_rulesets(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["rulesets"]) == 0
+    assert "tie_goes_to" in capsys.readouterr().out
