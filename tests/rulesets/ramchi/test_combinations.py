@@ -1,7 +1,7 @@
 """Ramchi combinations: one test per sentence of the spec's ranking section, and golden counts."""
 
 from collections import Counter
-from itertools import combinations
+from itertools import combinations, pairwise
 
 import pytest
 
@@ -54,7 +54,7 @@ def test_strengths_are_dense_and_categories_ordered() -> None:
     values = sorted(set().union(*by_category.values()))
     assert values == list(range(1, 586))
     ordered = sorted(Category)
-    for weaker, stronger in zip(ordered, ordered[1:], strict=False):
+    for weaker, stronger in pairwise(ordered):
         assert max(by_category[weaker]) < min(by_category[stronger])
 
 
@@ -89,7 +89,8 @@ def test_flush_compares_high_card_then_second_then_third() -> None:
 def test_lowest_flush_is_5_4_2_because_suited_5_3_2_is_the_ramchi() -> None:
     assert category("5h 3h 2h") == Category.STRAIGHT_FLUSH
     assert category("5h 4h 2h") == Category.FLUSH
-    flushes = [classify(c) for c in combinations(DECK, 3) if classify(c).category == Category.FLUSH]
+    results = (classify(c) for c in combinations(DECK, 3))
+    flushes = [r for r in results if r.category == Category.FLUSH]
     lowest = min(flushes, key=lambda r: r.strength)
     assert [c.rank.label for c in lowest.cards] == ["5", "4", "2"]
 
@@ -102,8 +103,10 @@ def test_unrelated_needs_three_ranks_and_three_suits() -> None:
 
 
 def test_unrelated_compared_like_flushes_highest_a_k_j_lowest_5_4_2() -> None:
-    unrelated = [classify(c) for c in combinations(DECK, 3) if classify(c).category == Category.UNRELATED]
-    ranks = {tuple(c.rank.label for c in r.cards) for r in unrelated if r.strength == max(u.strength for u in unrelated)}
+    results = (classify(c) for c in combinations(DECK, 3))
+    unrelated = [r for r in results if r.category == Category.UNRELATED]
+    best = max(r.strength for r in unrelated)
+    ranks = {tuple(c.rank.label for c in r.cards) for r in unrelated if r.strength == best}
     assert ranks == {("A", "K", "J")}
     assert strength("5h 4d 2c") == 1
 
