@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from rulesets.cards import parse_cards
 from rulesets.errors import RulesError
 from rulesets.ramchi.combinations import Classification, classify, combination
-from rulesets.ruleset import load_ruleset, ruleset_names
+from rulesets.ruleset import load_all
 
 
 def _classification_line(result: Classification) -> str:
@@ -51,12 +51,14 @@ def _cmd_compare(args: argparse.Namespace) -> int:
 
 
 def _cmd_rulesets(args: argparse.Namespace) -> int:
-    for name in ruleset_names():
-        ruleset = load_ruleset(name)
+    valid, invalid = load_all()
+    for ruleset in valid:
         print(f"{ruleset.name} ({ruleset.game}): {ruleset.title}")
         for option in ruleset.describe()["options"]:
             print(f"  {option['name']} = {json.dumps(option['value'])}: {option['description']}")
-    return 0
+    for name, problems in invalid.items():
+        print(f"ramchi: ruleset {name!r} does not load: {'; '.join(problems)}", file=sys.stderr)
+    return 1 if invalid else 0
 
 
 def _cmd_serve(args: argparse.Namespace) -> int:

@@ -109,6 +109,10 @@ class RulesetListSchema(Schema):
     """Every installed ruleset."""
 
     rulesets = fields.List(fields.Nested(RulesetSchema), required=True)
+    invalid = fields.List(
+        fields.Dict(keys=fields.String(), values=fields.Raw()),
+        metadata={"description": "ruleset files that do not load: name and problems"},
+    )
 
 
 class HealthSchema(Schema):

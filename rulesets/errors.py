@@ -53,10 +53,8 @@ class DuplicateCardError(CardError):
 
     def __init__(self, code: str, positions: tuple[int, int], copies: int = 1) -> None:
         first, second = positions
-        how_many = "only one" if copies == 1 else f"only {copies} copies of"
-        super().__init__(
-            f"card {second} {code!r} repeats card {first}: there is {how_many} {code} in play"
-        )
+        how_many = f"is only one {code}" if copies == 1 else f"are only {copies} copies of {code}"
+        super().__init__(f"card {second} {code!r} repeats card {first}: there {how_many} in play")
         self.card_code = code
         self.positions = positions
 

@@ -23,13 +23,14 @@ True
 from __future__ import annotations
 
 import dataclasses
+import functools
 import types
 import typing
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, ClassVar, TypeVar
 
-from rulesets.cards import Card, Rank, Suit, parse_card  # noqa: F401  (Rank, Suit: doctests)
+from rulesets.cards import DECK, Card, Rank, Suit, parse_card  # noqa: F401  (Rank, Suit: doctests)
 from rulesets.errors import CardParseError, RulesError
 
 __all__ = [
@@ -44,6 +45,8 @@ __all__ = [
 ]
 
 S = TypeVar("S")
+
+_CARDS_BY_CODE = {card.code: card for card in DECK}
 
 
 class LogError(RulesError):
@@ -98,6 +101,8 @@ def _decode_card(value: Any, where: str) -> Card:
     """Read one card code (the copy number, if any, after ``#``)."""
     if not isinstance(value, str):
         raise LogError(f"{where}: expected a card code such as \"As\", got {value!r}")
+    if value in _CARDS_BY_CODE:
+        return _CARDS_BY_CODE[value]
     try:
         return parse_card(value, jokers=True, decks=99)
     except CardParseError as err:
@@ -143,12 +148,17 @@ def _decode(value: Any, hint: Any, where: str) -> Any:
     raise TypeError(f"{where}: cannot decode a field of type {hint!r}")
 
 
+@functools.cache
+def _fields_of(cls: type) -> tuple[dict[str, Any], tuple[str, ...]]:
+    """Return the resolved type hints and the field names of a dataclass (computed once)."""
+    return typing.get_type_hints(cls), tuple(f.name for f in dataclasses.fields(cls))
+
+
 def _decode_dataclass(value: Any, cls: type[S], where: str) -> S:
     """Build the dataclass ``cls`` from a dict holding exactly its fields."""
     if not isinstance(value, Mapping):
         raise LogError(f"{where}: expected an object, got {value!r}")
-    hints = typing.get_type_hints(cls)
-    names = [f.name for f in dataclasses.fields(cls)]  # type: ignore[arg-type]
+    hints, names = _fields_of(cls)
     unknown = sorted(set(value) - set(names) - {"kind"})
     if unknown:
         raise LogError(f"{where}: unknown field(s) {', '.join(unknown)}")

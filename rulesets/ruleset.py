@@ -109,6 +109,11 @@ def parse_ruleset(text: str, source: str = "<text>") -> Ruleset:
     options = data.get("options", {})
     if not isinstance(options, dict):
         problems.append("'options' must be a table")
+    elif game in GAMES:
+        try:
+            built = _build_options(str(name), game, options)
+        except RulesetError as err:
+            problems.extend(err.problems)
     if problems:
         raise RulesetError(str(name), problems)
     return Ruleset(
@@ -116,7 +121,7 @@ def parse_ruleset(text: str, source: str = "<text>") -> Ruleset:
         game=game,
         title=str(data.get("title", name)),
         description=str(data.get("description", "")),
-        options=_build_options(name, game, options),
+        options=built,
     )
 
 
@@ -124,6 +129,23 @@ def _search_dirs() -> list[Path]:
     """Extra directories from ``RAMCHI_RULESETS_PATH`` (``os.pathsep``-separated), then the package."""
     extra = os.environ.get(EXTRA_DIRS_VARIABLE, "")
     return [Path(p) for p in extra.split(os.pathsep) if p] + [PACKAGE_DIR]
+
+
+def load_all() -> tuple[list[Ruleset], dict[str, list[str]]]:
+    """Every installed ruleset that loads, and the problems of each one that does not.
+
+    >>> valid, invalid = load_all()
+    >>> [r.name for r in valid][:2], invalid
+    (['continental', 'ramchi'], {})
+    """
+    valid: list[Ruleset] = []
+    invalid: dict[str, list[str]] = {}
+    for name in ruleset_names():
+        try:
+            valid.append(load_ruleset(name))
+        except RulesetError as err:
+            invalid[name] = err.problems
+    return valid, invalid
 
 
 def ruleset_names() -> list[str]:

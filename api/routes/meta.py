@@ -10,7 +10,7 @@ from flask_smorest import Blueprint
 from api.errors import PROBLEMS, ApiProblem
 from api.schemas import HealthSchema, ProblemSchema, RulesetListSchema, RulesetSchema
 from api.store import ping
-from rulesets.ruleset import load_ruleset, ruleset_names
+from rulesets.ruleset import load_all, load_ruleset
 
 blp = Blueprint("meta", __name__, description="Health, rulesets and problem types.")
 
@@ -29,8 +29,16 @@ def health() -> tuple[dict[str, Any], int]:
 @blp.route("/v1/rulesets", methods=["GET"])
 @blp.response(200, RulesetListSchema)
 def list_rulesets() -> dict[str, Any]:
-    """Every installed ruleset with every option, its value, default and meaning."""
-    return {"rulesets": [load_ruleset(name).describe() for name in ruleset_names()]}
+    """Every installed ruleset with every option, its value, default and meaning.
+
+    A house ruleset file that does not load is listed under ``invalid`` with its
+    problems; it does not hide the others.
+    """
+    valid, invalid = load_all()
+    return {
+        "rulesets": [ruleset.describe() for ruleset in valid],
+        "invalid": [{"name": name, "problems": problems} for name, problems in invalid.items()],
+    }
 
 
 @blp.route("/v1/rulesets/<name>", methods=["GET"])

@@ -89,7 +89,8 @@ def compare_combinations(body: dict[str, Any]) -> dict[str, Any]:
     _refuse_shared_cards(a, b)
     winner = "a" if a.strength > b.strength else "b" if b.strength > a.strength else "tie"
     if winner == "tie":
-        explanation = f"{a.name} and {b.name} are equal: a tie (the first played wins a round)."
+        explanation = (f"{a.name} and {b.name} are equal: a tie. In a round, a tie goes to the "
+                       "combination played first (or last, under the tie_goes_to option).")
     else:
         strong, weak = (a, b) if winner == "a" else (b, a)
         explanation = f"{strong.name} beats {weak.name}."

@@ -15,6 +15,7 @@ raises the first one or returns the :class:`Arrangement` in play order.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -30,6 +31,12 @@ __all__ = [
 ]
 
 MAX_COMBINATIONS = 5
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _classify(cards: tuple[Card, ...]) -> Classification:
+    """Classify (cached: replaying a log classifies the same combinations again)."""
+    return classify(cards)
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,7 +143,7 @@ def non_combinations(combinations: Sequence[Sequence[Card]]) -> list[IllegalActi
     problems: list[IllegalActionError] = []
     for cards in combinations:
         if len(cards) == 3 and len(set(cards)) == 3:
-            result = classify(cards)
+            result = _classify(tuple(cards))
             if not result.is_combination:
                 problems.append(NotACombinationError(result))
     return problems
@@ -172,7 +179,7 @@ def check_arrangement(hand: Sequence[Card], combinations: Sequence[Sequence[Card
     problems = arrangement_problems(hand, combinations)
     if problems:
         raise problems[0]
-    classified = sorted((classify(cards) for cards in combinations),
+    classified = sorted((_classify(tuple(cards)) for cards in combinations),
                         key=lambda c: c.strength, reverse=True)
     used = {card for cards in combinations for card in cards}
     return Arrangement(tuple(classified), tuple(card for card in hand if card not in used))

@@ -26,6 +26,7 @@ __all__ = [
     "first_leader",
     "next_seat",
     "play_out",
+    "play_round",
 ]
 
 SEATS = 3
@@ -95,8 +96,9 @@ def _check_lineups(lineups: Sequence[Sequence[int]]) -> None:
 
 
 def _round_leader(previous_winner: int, active: Sequence[int]) -> int:
-    """Each later round is led by the previous winner; if they have run out, by the next
-    seat in play order that still holds a combination (the spec is silent; players expect this).
+    """Each later round is led by the previous winner (round 1: the seat after the dealer);
+    if that seat has no combination left, by the next seat in play order that still holds one
+    (the spec is silent; players expect this).
     """
     seat = previous_winner
     while seat not in active:
@@ -125,6 +127,43 @@ def _round_chips(number: int, winner: int, active: Sequence[int], out_pay: bool)
     return chips
 
 
+def play_round(
+    number: int,
+    strengths: Sequence[int | None],
+    previous_winner: int | None,
+    dealer: int,
+    options: RamchiOptions = _DEFAULT,
+) -> RoundResult:
+    """Play round ``number`` (1–5) from each seat's combination strength (``None``: out).
+
+    ``previous_winner`` is the winner of round ``number - 1`` (``None`` in
+    round 1, which the seat after the dealer leads). At least one seat must
+    still hold a combination. :func:`play_out` plays a hand with this; solvers
+    that reason round by round use it directly.
+
+    >>> play_round(1, (7, 7, None), previous_winner=None, dealer=0).winner
+    1
+    >>> play_round(3, (None, 9, None), previous_winner=0, dealer=0).chips
+    (-3, 6, -3)
+    """
+    if len(strengths) != SEATS:
+        raise ValueError(f"Ramchi needs {SEATS} strengths, got {len(strengths)}")
+    active = [seat for seat in range(SEATS) if strengths[seat] is not None]
+    if not active:
+        raise ValueError("nobody holds a combination: the round is not played")
+    start = first_leader(dealer) if number == 1 or previous_winner is None else previous_winner
+    leader = _round_leader(start, active)
+    order = [(leader + offset) % SEATS for offset in range(SEATS)]
+    plays = tuple(
+        Play(seat, number - 1, strength)
+        for seat in order
+        if (strength := strengths[seat]) is not None
+    )
+    winner = _round_winner(plays, options.tie_goes_to)
+    chips = _round_chips(number, winner, active, options.out_players_pay)
+    return RoundResult(number, leader, plays, winner, (chips[0], chips[1], chips[2]))
+
+
 def play_out(
     lineups: Sequence[Sequence[int]], dealer: int, options: RamchiOptions = _DEFAULT
 ) -> HandScore:
@@ -143,19 +182,14 @@ def play_out(
     _check_lineups(lineups)
     rounds: list[RoundResult] = []
     totals = [0, 0, 0]
-    winner = dealer
-    leader = first_leader(dealer)
+    winner: int | None = None
     for number in range(1, max(len(lineup) for lineup in lineups) + 1):
-        active = [s for s in range(SEATS) if len(lineups[s]) >= number]
-        if number > 1:
-            leader = _round_leader(winner, active)
-        order = [(leader + offset) % SEATS for offset in range(SEATS)]
-        plays = tuple(Play(s, number - 1, lineups[s][number - 1]) for s in order if s in active)
-        winner = _round_winner(plays, options.tie_goes_to)
-        chips = _round_chips(number, winner, active, options.out_players_pay)
-        totals = [t + c for t, c in zip(totals, chips, strict=True)]
-        rounds.append(RoundResult(number, leader, plays, winner, (chips[0], chips[1], chips[2])))
-    next_dealer = winner if rounds else next_seat(dealer)
+        strengths = [lineup[number - 1] if len(lineup) >= number else None for lineup in lineups]
+        result = play_round(number, strengths, winner, dealer, options)
+        winner = result.winner
+        totals = [t + c for t, c in zip(totals, result.chips, strict=True)]
+        rounds.append(result)
+    next_dealer = winner if winner is not None else next_seat(dealer)
     return HandScore(tuple(rounds), (totals[0], totals[1], totals[2]), next_dealer)
 
 

@@ -76,7 +76,7 @@ def test_jokers_when_allowed() -> None:
     jokers = parse_cards("Jk joker", jokers=True, decks=2)
     assert [j.id for j in jokers] == ["Jk#1", "Jk#2"]
     assert all(j.is_joker and j.code == "Jk" for j in jokers)
-    with pytest.raises(DuplicateCardError, match="only 2 copies of Jk"):
+    with pytest.raises(DuplicateCardError, match="are only 2 copies of Jk"):
         parse_cards("Jk joker JK", jokers=True, decks=2)
 
 

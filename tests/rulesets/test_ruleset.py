@@ -29,6 +29,7 @@ def test_all_problems_are_reported_at_once() -> None:
         parse_ruleset(text)
     problems = "\n".join(info.value.problems)
     assert "unknown key 'colour'" in problems
+    assert "tie_goes_to" in problems  # option problems are reported with top-level ones
     with pytest.raises(RulesetError) as info:
         parse_ruleset(text.replace("colour = 1\n", ""))
     problems = info.value.problems
@@ -62,3 +63,16 @@ def test_house_rulesets_from_extra_folder(tmp_path: Path, monkeypatch: pytest.Mo
     ruleset = load_ruleset("last_wins")
     assert ruleset.options.tie_goes_to == "last"
     assert ruleset.options.out_players_pay is True  # unset options keep their defaults
+
+
+def test_a_broken_house_file_does_not_hide_the_others(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from rulesets.ruleset import load_all
+
+    (tmp_path / "broken.toml").write_text('name = "broken"\ngame = "ramchi"\n[options]\nx = 1\n',
+                                          encoding="utf-8")
+    monkeypatch.setenv("RAMCHI_RULESETS_PATH", str(tmp_path))
+    valid, invalid = load_all()
+    assert {"ramchi", "continental"} <= {r.name for r in valid}
+    assert "unknown option 'x'" in invalid["broken"][0]

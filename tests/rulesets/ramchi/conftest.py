@@ -22,12 +22,14 @@ from rulesets.ramchi.records import Arrange, Exchange, Keep
 DeckBuilder = Callable[..., tuple[Card, ...]]
 
 
-def build_deck(hands: Sequence[str] = ("", "", ""), up: str | None = None, dealer: int = 0) -> tuple[Card, ...]:
+def build_deck(
+    hands: Sequence[str] = ("", "", ""), up: str | None = None, dealer: int = 0
+) -> tuple[Card, ...]:
     """A deck dealing the given (partial) hands to seats 0-2 and ``up`` as up-card.
 
     The unnamed cards fill the hands so that no seat gets a four of a kind it was not given
-    (each card goes to the seat with room holding the fewest of its rank). Without ``up`` the
-    up-card is the first free card that is not the 2♦.
+    (cards are dealt suit by suit to the seat with room holding the fewest of the rank; several
+    card orders are tried). Without ``up`` the up-card is the first free card that is not the 2♦.
     """
     given = [list(parse_cards(h)) for h in hands]
     used = {card for hand in given for card in hand}
@@ -35,15 +37,27 @@ def build_deck(hands: Sequence[str] = ("", "", ""), up: str | None = None, deale
     up_card = parse_cards(up)[0] if up else next(c for c in free if c != TWO_OF_DIAMONDS)
     assert up_card not in used, "the up-card is also in a hand"
     free.remove(up_card)
-    for card in free:
-        room = [s for s in range(3) if len(given[s]) < 17]
-        seat = min(room, key=lambda s: (sum(c.rank == card.rank for c in given[s]), s))
-        given[seat].append(card)
-    assert all(len(hand) == 17 for hand in given), "a scripted hand has more than 17 cards"
-    deck: list[Card] = []
-    for j in range(51):
-        deck.append(given[(dealer + 1 + j) % 3][j // 3])
+    wanted = [has_four_of_a_kind(hand) for hand in given]
+    for attempt in range(50):
+        order = sorted(free, key=lambda c: (c.suit, c.rank))
+        random.Random(attempt).shuffle(order) if attempt else None
+        filled = _fill(given, order)
+        if [has_four_of_a_kind(hand) for hand in filled] == wanted:
+            break
+    else:
+        raise AssertionError("could not avoid an unwanted four of a kind")
+    deck = [filled[(dealer + 1 + j) % 3][j // 3] for j in range(51)]
     return (*deck, up_card)
+
+
+def _fill(given: Sequence[Sequence[Card]], order: Sequence[Card]) -> list[list[Card]]:
+    hands = [list(hand) for hand in given]
+    for card in order:
+        room = [s for s in range(3) if len(hands[s]) < 17]
+        assert room, "a scripted hand has more than 17 cards"
+        seat = min(room, key=lambda s: (sum(c.rank == card.rank for c in hands[s]), s))
+        hands[seat].append(card)
+    return hands
 
 
 def all_combinations(hand: Sequence[Card]) -> list[tuple[Card, ...]]:

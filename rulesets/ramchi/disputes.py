@@ -1,0 +1,110 @@
+"""Settling disputes: replay posted actions (or a whole posted log) and judge them.
+
+:func:`settle` takes a game configuration (dict or :class:`GameConfig`, with
+its deck or decks) and the posted records, replays the player actions, and
+returns a JSON-ready verdict: the first illegal action (index, action, code,
+rule, message) or confirmation with the correct chips and the derived events.
+If the posted list also holds events, they must be exactly the derived ones.
+
+>>> verdict = settle({"hands": 1, "seed": 5, "dealer": 0}, [{"kind": "exchange", "seat": 0}])
+>>> verdict["legal"], verdict["index"], verdict["code"]
+(False, 0, 'wrong_seat')
+>>> verdict["rule"]
+'only the holder of the 2♦ may exchange it for the up-card'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rulesets.errors import CardError, RulesError
+from rulesets.log import LogError, LogMismatchError, Record, check_same_log, record_to_dict
+from rulesets.ramchi.config import GameConfig
+from rulesets.ramchi.game import RamchiGame
+from rulesets.ramchi.records import RAMCHI_RECORDS
+
+__all__ = ["rule_of", "settle"]
+
+_FALLBACK_RULES: tuple[tuple[type[RulesError], str], ...] = (
+    (LogMismatchError, "the events of a game follow from its actions by the rules"),
+    (LogError, "an action is an object with a kind and a seat (and, to arrange, combinations "
+               "of card codes)"),
+    (CardError, "cards are written rank then suit, e.g. As or 10h, each card once"),
+)
+
+
+def rule_of(error: RulesError) -> str:
+    """Name the rule a refusal enforces, in words a player understands.
+
+    >>> rule_of(LogError("bad"))[:27]
+    'an action is an object with'
+    """
+    rule = getattr(error, "rule", None)
+    if isinstance(rule, str):
+        return rule
+    for cls, text in _FALLBACK_RULES:
+        if isinstance(error, cls):
+            return text
+    return "the rules of Ramchi"
+
+
+def _as_dict(item: Any) -> Any:
+    """The JSON form of a posted item (records are serialised, anything else is kept)."""
+    return record_to_dict(item) if isinstance(item, Record) else item
+
+
+def _read(item: Any, index: int) -> Record:
+    """Read a posted item as a record (records pass through)."""
+    return item if isinstance(item, Record) else RAMCHI_RECORDS.from_dict(item, f"record {index}")
+
+
+def _summary(game: RamchiGame) -> dict[str, Any]:
+    """Chips, phase and the derived log so far."""
+    return {
+        "chips": list(game.chips),
+        "phase": game.phase.value,
+        "finished": game.is_over,
+        "events": [record_to_dict(r) for r in game.log if not r.is_action],
+        "log": [record_to_dict(r) for r in game.log],
+    }
+
+
+def _refusal(game: RamchiGame, index: int, item: Any, error: RulesError) -> dict[str, Any]:
+    """The verdict for the first refused record."""
+    return {
+        "legal": False,
+        "index": index,
+        "action": _as_dict(item),
+        "code": error.code,
+        "rule": rule_of(error),
+        "message": error.message,
+    } | _summary(game)
+
+
+def settle(config: GameConfig | Mapping[str, Any], posted: Sequence[Any]) -> dict[str, Any]:
+    """Replay ``posted`` (actions, or a full log) on a game made from ``config`` and judge it.
+
+    Returns ``{"legal": True, "chips", "phase", "finished", "events", "log"}`` or
+    ``{"legal": False, "index", "action", "code", "rule", "message", ...}`` with
+    the state just before the refused record. A bad configuration raises
+    :class:`~rulesets.ramchi.config.ConfigError`.
+    """
+    if not isinstance(config, GameConfig):
+        config = GameConfig.from_dict(config)
+    game = RamchiGame(config)
+    records: list[Record] = []
+    for index, item in enumerate(posted):
+        try:
+            record = _read(item, index)
+            records.append(record)
+            if record.is_action:
+                game.apply(record)  # type: ignore[arg-type]
+        except RulesError as error:
+            return _refusal(game, index, item, error)
+    if len(records) != sum(r.is_action for r in records):
+        try:
+            check_same_log(records, game.log)
+        except LogMismatchError as error:
+            return _refusal(game, error.index, posted[min(error.index, len(posted) - 1)], error)
+    return {"legal": True} | _summary(game)

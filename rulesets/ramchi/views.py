@@ -1,0 +1,119 @@
+"""What each seat (and the public) may see of a Ramchi game, as JSON-ready dicts.
+
+Hands and arrangements are private until played; a hand's deck order is
+revealed once the hand is over. :func:`public_view` and :func:`seat_view`
+describe the current state; :func:`redacted_log` hides what is not yet public
+in the log (everything is shown for hands that are over).
+
+>>> from rulesets.ramchi.config import GameConfig
+>>> game = RamchiGame(GameConfig.create(seed=5, dealer=0))
+>>> view = seat_view(game, 1)
+>>> view["phase"], view["awaiting"], len(view["hand"]), "hand" in public_view(game)
+('exchange', [1], 17, False)
+>>> redacted_log(game)[0]["deck"] is None
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rulesets.log import Record, record_to_dict
+from rulesets.ramchi.deal import deal
+from rulesets.ramchi.game import RamchiGame
+from rulesets.ramchi.records import Arrange, HandDealt, HandEnded, RoundPlayed
+
+__all__ = ["public_view", "redacted_log", "seat_view"]
+
+
+def _codes(cards: Any) -> list[Any]:
+    """Card codes of a flat or nested tuple of cards."""
+    return [card.code if hasattr(card, "code") else _codes(card) for card in cards]
+
+
+def _hand_blocks(log: list[Record]) -> list[tuple[int, list[Record]]]:
+    """Split the log into hands: each block starts with its ``HandDealt``."""
+    blocks: list[tuple[int, list[Record]]] = []
+    for record in log:
+        if isinstance(record, HandDealt):
+            blocks.append((record.hand, []))
+        blocks[-1][1].append(record)
+    return blocks
+
+
+def _last_hand(game: RamchiGame) -> dict[str, Any] | None:
+    """The events of the latest hand that is over (all public), or ``None``."""
+    for number, records in reversed(_hand_blocks(game.log)):
+        if any(isinstance(r, HandEnded) for r in records):
+            events = [record_to_dict(r) for r in records if not r.is_action]
+            return {"hand": number, "events": events}
+    return None
+
+
+def public_view(game: RamchiGame) -> dict[str, Any]:
+    """Describe what everyone at the table sees.
+
+    Keys: ``phase hand_number hands dealer chips up_card face_up exchanged
+    two_of_diamonds_holder awaiting arranged rounds last_hand is_over ruleset``.
+    """
+    rounds = [r for r in _hand_blocks(game.log)[-1][1] if isinstance(r, RoundPlayed)]
+    return {
+        "ruleset": game.config.ruleset,
+        "phase": game.phase.value,
+        "is_over": game.is_over,
+        "hand_number": game.hand_number,
+        "hands": game.config.hands,
+        "dealer": game.dealer,
+        "chips": list(game.chips),
+        "up_card": game.up_card.code,
+        "face_up": _codes(game.face_up),
+        "exchanged": game.exchanged,
+        "two_of_diamonds_holder": game.two_of_diamonds_holder,
+        "awaiting": list(game.awaited()),
+        "arranged": [a is not None for a in game.arrangements],
+        "rounds": [record_to_dict(r) for r in rounds],
+        "last_hand": _last_hand(game),
+    }
+
+
+def seat_view(game: RamchiGame, seat: int) -> dict[str, Any]:
+    """Describe what ``seat`` sees: the public view plus its own cards and arrangement.
+
+    Extra keys: ``seat hand arrangement discards`` (``arrangement`` is ``None``
+    until the seat has arranged; ``hand`` is empty afterwards).
+    """
+    arrangement = game.arrangements[seat]
+    return public_view(game) | {
+        "seat": seat,
+        "hand": _codes(game.hands[seat]),
+        "arrangement": _codes(arrangement.cards) if arrangement is not None else None,
+        "discards": _codes(game.discards[seat]),
+    }
+
+
+def _redact(record: Record, seat: int | None) -> dict[str, Any]:
+    """Hide the private part of one record of a hand still running."""
+    data = record_to_dict(record)
+    if isinstance(record, HandDealt):
+        dealt = deal(record.deck, record.dealer)
+        data["deck"] = None
+        data["up_card"] = dealt.up_card.code
+        if seat is not None:
+            data["cards"] = _codes(dealt.hands[seat])
+    elif isinstance(record, Arrange) and record.seat != seat:
+        data["combinations"] = None
+    return data
+
+
+def redacted_log(game: RamchiGame, seat: int | None = None) -> list[dict[str, Any]]:
+    """Return the log as dicts, hiding what ``seat`` (``None``: the public) may not see yet.
+
+    While a hand runs its deck is hidden (a seat gets its own dealt ``cards``
+    and the ``up_card`` instead) and other seats' ``arrange`` records show
+    ``combinations: None``. Hands that are over are shown in full.
+    """
+    out: list[dict[str, Any]] = []
+    for _, records in _hand_blocks(game.log):
+        over = any(isinstance(r, HandEnded) for r in records)
+        out.extend(record_to_dict(r) if over else _redact(r, seat) for r in records)
+    return out
