@@ -75,6 +75,17 @@ PROBLEMS: dict[str, ProblemType] = {
     "internal_error": ProblemType(
         500, "Internal error", "Something failed on the server. It has been logged; try again."),
     "http_error": ProblemType(400, "HTTP error", "The request could not be handled."),
+    "unauthorized": ProblemType(
+        401, "Seat token needed", "Send 'Authorization: Bearer <seat token>' as given at creation."),
+    "forbidden": ProblemType(403, "Wrong token", "The token belongs to no seat of this game."),
+    "game_not_found": ProblemType(404, "Game not found", "No game has that id."),
+    "stale_version": ProblemType(
+        409, "Stale version", "The game changed since you read it: reload it and decide again."),
+    "action_id_reused": ProblemType(
+        409, "action_id reused", "Each action needs its own action_id; retries reuse the same one."),
+    "invalid_game_config": ProblemType(
+        422, "Invalid game", "The players, deck, seed, dealer, ruleset or options are invalid."),
+    "invalid_log": ProblemType(422, "Invalid log", "A posted log record could not be read."),
 }
 """Every problem code the API can return."""
 
@@ -103,7 +114,8 @@ def problem_response(
     extra: dict[str, Any] | None = None,
 ) -> Response:
     """Build an ``application/problem+json`` response for ``code``."""
-    kind = PROBLEMS.get(code, PROBLEMS["http_error"])
+    kind = PROBLEMS.get(code) or ProblemType(
+        status or 400, code.replace("_", " ").capitalize(), "See 'detail' and 'rule'.")
     body: dict[str, Any] = {
         "type": f"/problems/{code}",
         "title": kind.title,

@@ -121,3 +121,133 @@ class HealthSchema(Schema):
     status = fields.String(required=True, validate=validate.OneOf(["ok", "degraded"]))
     version = fields.String(required=True)
     database = fields.String(required=True, metadata={"description": "ok, or the error"})
+
+
+class GameCreateSchema(Schema):
+    """A new game."""
+
+    game = fields.String(load_default="ramchi", validate=validate.OneOf(["ramchi"]),
+                         metadata={"description": "only ramchi games are refereed so far"})
+    players = fields.List(fields.String(validate=validate.Length(min=1, max=100)), required=True,
+                          validate=validate.Length(equal=3),
+                          metadata={"description": "three names, seats 0, 1, 2 in play order",
+                                    "example": ["Asha", "Bo", "Chen"]})
+    hands = fields.Integer(load_default=1, validate=validate.Range(min=1, max=1000))
+    deck = fields.List(fields.String(), allow_none=True,
+                       metadata={"description": "hand 1's deck order (52 codes): card j < 51 goes to "
+                                                "seat (dealer + 1 + j) mod 3, card 51 is the up-card"})
+    decks = fields.List(fields.List(fields.String()), allow_none=True,
+                        metadata={"description": "one deck order per hand, from hand 1"})
+    seed = fields.Integer(allow_none=True, validate=validate.Range(min=0, max=2**63 - 1),
+                          metadata={"description": "shuffles hands without an explicit deck"})
+    dealer = fields.Integer(allow_none=True, validate=validate.Range(min=0, max=2),
+                            metadata={"description": "first dealer; drawn from the seed if absent"})
+    ruleset = fields.String(load_default="ramchi")
+    options = fields.Dict(keys=fields.String(), values=fields.Raw(), load_default=dict,
+                          metadata={"description": "option overrides, see GET /v1/rulesets"})
+
+
+class SeatTokenSchema(Schema):
+    """A seat and its secret token (shown once, at creation)."""
+
+    seat = fields.Integer(required=True)
+    name = fields.String(required=True)
+    token = fields.String(required=True)
+
+
+class GameViewSchema(Schema):
+    """A game as the public or one seat sees it."""
+
+    class Meta:
+        unknown = INCLUDE
+
+    id = fields.String(required=True)
+    game = fields.String(required=True)
+    version = fields.Integer(required=True, metadata={"description": "number of accepted actions"})
+    players = fields.List(fields.String(), required=True)
+    ruleset = fields.String(required=True)
+    phase = fields.String(required=True, validate=validate.OneOf(["exchange", "arrange", "game_over"]))
+    is_over = fields.Boolean(required=True)
+    hand_number = fields.Integer(required=True)
+    hands = fields.Integer(required=True)
+    dealer = fields.Integer(required=True)
+    chips = fields.List(fields.Integer(), required=True, metadata={"description": "per seat, this game"})
+    up_card = fields.String(required=True)
+    face_up = fields.List(fields.String(), required=True)
+    exchanged = fields.Boolean(allow_none=True, metadata={"description": "null until decided"})
+    two_of_diamonds_holder = fields.Integer(allow_none=True)
+    awaiting = fields.List(fields.Integer(), required=True)
+    arranged = fields.List(fields.Boolean(), required=True)
+    rounds = fields.List(fields.Dict(), required=True, metadata={"description": "this hand's rounds"})
+    last_hand = fields.Dict(allow_none=True)
+    seat = fields.Integer(metadata={"description": "seat views only"})
+    hand = fields.List(fields.String(), metadata={"description": "seat views only"})
+    arrangement = fields.List(fields.List(fields.String()), allow_none=True)
+    discards = fields.List(fields.String())
+
+
+class GameCreatedSchema(GameViewSchema):
+    """A created game: its public view and every seat's token."""
+
+    seats = fields.List(fields.Nested(SeatTokenSchema), required=True)
+
+
+class ActionRequestSchema(Schema):
+    """One player action; the seat is the one the bearer token belongs to."""
+
+    type = fields.String(required=True, validate=validate.OneOf(["exchange", "keep", "arrange"]))
+    combinations = fields.List(fields.List(fields.String()), allow_none=True,
+                               metadata={"description": "arrange only: up to five lists of three cards",
+                                         "example": [["As", "Ah", "Ad"], ["Kc", "Qc", "Jc"]]})
+    expected_version = fields.Integer(allow_none=True,
+                                      metadata={"description": "apply only if the game is at this version"})
+    action_id = fields.String(allow_none=True, validate=validate.Length(min=1, max=64),
+                              metadata={"description": "idempotency key, e.g. a UUID"})
+
+
+class ActionResponseSchema(Schema):
+    """An accepted action: the new version, the record, the events it caused, the seat's view."""
+
+    version = fields.Integer(required=True)
+    action = fields.Dict(required=True)
+    events = fields.List(fields.Dict(), required=True)
+    state = fields.Nested(GameViewSchema, required=True)
+
+
+class GameLogSchema(Schema):
+    """A game's log, postable to /v1/disputes once the game is over."""
+
+    id = fields.String(required=True)
+    game = fields.String(required=True)
+    version = fields.Integer(required=True)
+    complete = fields.Boolean(required=True)
+    config = fields.Dict(required=True)
+    log = fields.List(fields.Dict(), required=True)
+
+
+class DisputeRequestSchema(Schema):
+    """A game configuration and the log (or only the actions) to judge."""
+
+    class Meta:
+        unknown = INCLUDE
+
+    config = fields.Dict(required=True, metadata={
+        "description": "hands, dealer, seed, deck or decks, ruleset, options",
+        "example": {"hands": 1, "dealer": 0, "seed": 5}})
+    log = fields.List(fields.Raw(), required=True, metadata={
+        "description": "records as in GET /v1/games/{id}/log, or only the actions",
+        "example": [{"kind": "keep", "seat": 1}]})
+
+
+class VerdictSchema(Schema):
+    """The verdict on a posted log."""
+
+    class Meta:
+        unknown = INCLUDE
+
+    legal = fields.Boolean(required=True)
+    chips = fields.List(fields.Integer(), required=True)
+    index = fields.Integer(metadata={"description": "illegal only: the refused entry"})
+    rule = fields.String(metadata={"description": "illegal only: the rule it breaks"})
+    code = fields.String()
+    message = fields.String()
