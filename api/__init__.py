@@ -16,12 +16,12 @@ from flask import Flask
 from api.docs import register_docs
 from api.errors import register_error_handlers
 from api.openapi import ProblemApi
-from api.routes import disputes, games, meta, ramchi
+from api.routes import advice, disputes, games, meta, ramchi
 from api.store import default_url, open_store
 
 __all__ = ["create_app"]
 
-BLUEPRINTS = (meta.blp, ramchi.blp, games.blp, disputes.blp)
+BLUEPRINTS = (meta.blp, ramchi.blp, advice.blp, games.blp, disputes.blp)
 
 
 def _version() -> str:

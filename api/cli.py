@@ -11,8 +11,10 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from dataclasses import fields, is_dataclass
+from typing import Any
 
-from rulesets.cards import parse_cards
+from rulesets.cards import Card, parse_cards
 from rulesets.errors import RulesError
 from rulesets.ramchi.combinations import Classification, classify, combination
 from rulesets.ruleset import load_all
@@ -61,6 +63,57 @@ def _cmd_rulesets(args: argparse.Namespace) -> int:
     return 1 if invalid else 0
 
 
+def _advice_lines(advice: Any) -> list[str]:
+    """The advice as a player reads it: rounds, discards, value, exchange, why."""
+    lines = [f"Objective: {advice.objective}"]
+    for item in advice.combinations:
+        chance = "" if item.win_probability is None else f"  wins {item.win_probability:.0%}"
+        cards = " ".join(card.code for card in item.cards)
+        lines.append(f"  round {item.round}: {cards:<9} {item.name}{chance}")
+    lines.append(f"  discard: {' '.join(card.code for card in advice.discards)}")
+    if advice.expected_chips is not None:
+        lines.append(f"Expected chips: {advice.expected_chips:+.2f} ± {advice.standard_error:.2f} "
+                     f"({advice.samples} samples, seed {advice.seed})")
+    if advice.exchange.possible:
+        verdict = "exchange the 2♦ for the up-card" if advice.exchange.recommended else "keep the 2♦"
+        lines.append(f"Exchange: {verdict}")
+    if advice.four_of_a_kind is not None:
+        lines.append(f"Four of a kind: {advice.four_of_a_kind.note}")
+    lines.append(advice.explanation)
+    return lines
+
+
+def _cmd_advise(args: argparse.Namespace) -> int:
+    from solver.advice import advise  # imported late: OR-Tools loads slowly
+
+    hand = parse_cards(args.cards, count=17, what="the hand")
+    up_card = parse_cards([args.up_card], what="the up-card")[0] if args.up_card else None
+    advice = advise(hand, up_card, objective=args.objective, seed=args.seed, samples=args.samples,
+                    opponents=args.opponents, seat=args.seat, dealer=args.dealer)
+    if args.json:
+        print(json.dumps(_advice_json(advice), ensure_ascii=False, indent=2))
+    else:
+        print("\n".join(_advice_lines(advice)))
+    return 0
+
+
+def _advice_json(advice: Any) -> dict[str, Any]:
+    """A JSON-ready form of the advice (cards as codes)."""
+
+    def encode(value: Any) -> Any:
+        if isinstance(value, Card):
+            return value.code
+        if isinstance(value, tuple | list):
+            return [encode(v) for v in value]
+        if isinstance(value, dict):
+            return {k: encode(v) for k, v in value.items()}
+        if is_dataclass(value):
+            return {f.name: encode(getattr(value, f.name)) for f in fields(value)}
+        return value
+
+    return encode(advice)
+
+
 def _cmd_serve(args: argparse.Namespace) -> int:
     from api.serve import serve  # imported late: gunicorn is only needed to serve
 
@@ -88,6 +141,18 @@ def build_parser() -> argparse.ArgumentParser:
     compare_cmd = commands.add_parser("compare", help="compare two combinations: 6 cards")
     compare_cmd.add_argument("cards", nargs="+", help="three cards of a, then three of b")
     compare_cmd.set_defaults(run=_cmd_compare)
+
+    advise_cmd = commands.add_parser("advise", help="arrange a 17-card Ramchi hand")
+    advise_cmd.add_argument("cards", nargs="+", help="your 17 cards")
+    advise_cmd.add_argument("--up-card", help="the face-up 52nd card (for the 2♦ exchange)")
+    advise_cmd.add_argument("--objective", choices=["ev", "maximin"], default="ev")
+    advise_cmd.add_argument("--opponents", choices=["greedy", "solver"], default="greedy")
+    advise_cmd.add_argument("--samples", type=int, help="opponent splits sampled (ev)")
+    advise_cmd.add_argument("--seed", type=int, default=1)
+    advise_cmd.add_argument("--seat", type=int, default=0, choices=[0, 1, 2])
+    advise_cmd.add_argument("--dealer", type=int, choices=[0, 1, 2])
+    advise_cmd.add_argument("--json", action="store_true", help="print JSON")
+    advise_cmd.set_defaults(run=_cmd_advise)
 
     rulesets_cmd = commands.add_parser("rulesets", help="list rulesets and their options")
     rulesets_cmd.set_defaults(run=_cmd_rulesets)

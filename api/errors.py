@@ -86,6 +86,8 @@ PROBLEMS: dict[str, ProblemType] = {
     "invalid_game_config": ProblemType(
         422, "Invalid game", "The players, deck, seed, dealer, ruleset or options are invalid."),
     "invalid_log": ProblemType(422, "Invalid log", "A posted log record could not be read."),
+    "solver_timeout": ProblemType(
+        503, "Solver timed out", "The solver found no arrangement within its time limit; retry."),
 }
 """Every problem code the API can return."""
 

@@ -251,3 +251,112 @@ class VerdictSchema(Schema):
     rule = fields.String(metadata={"description": "illegal only: the rule it breaks"})
     code = fields.String()
     message = fields.String()
+
+
+class PlannedCombinationSchema(Schema):
+    """One combination of a lineup, with the round it is played in."""
+
+    cards = fields.List(fields.String(), required=True)
+    category = fields.String(required=True, validate=validate.OneOf(CATEGORIES))
+    strength = fields.Integer(required=True)
+    name = fields.String(required=True)
+    round = fields.Integer(required=True, metadata={"description": "1-5; round k pays k chips"})
+    win_probability = fields.Float(allow_none=True,
+                                   metadata={"description": "estimated chance to win its round (ev)"})
+
+
+class ExchangeAdviceSchema(Schema):
+    """The 2♦ exchange: possible, recommended, and the expected chips of each choice."""
+
+    possible = fields.Boolean(required=True)
+    recommended = fields.Boolean(required=True)
+    expected_chips_if_kept = fields.Float(allow_none=True)
+    expected_chips_if_exchanged = fields.Float(allow_none=True)
+
+
+class FourOfAKindSchema(Schema):
+    """A four of a kind that ends the hand before play."""
+
+    holder = fields.String(required=True, validate=validate.OneOf(["me", "opponent"]))
+    rank = fields.String(required=True)
+    wins_outright = fields.Boolean(required=True)
+    probability_beaten = fields.Float(required=True)
+    note = fields.String(required=True)
+
+
+class AlternativeSchema(Schema):
+    """A runner-up lineup and its expected chips."""
+
+    combinations = fields.List(fields.Nested(PlannedCombinationSchema), required=True)
+    discards = fields.List(fields.String(), required=True)
+    expected_chips = fields.Float(allow_none=True)
+    standard_error = fields.Float(allow_none=True)
+
+
+class AdviceRequestSchema(Schema):
+    """A 17-card Ramchi hand to arrange."""
+
+    hand = card_list(17, description="your 17 cards", example=[
+        "As", "Ad", "Ah", "Kc", "Qc", "Jc", "9s", "8s", "7s", "5h", "4d", "3c", "Td", "9d", "2c",
+        "6h", "2d"])
+    up_card = fields.String(allow_none=True, metadata={"description": "the face-up 52nd card",
+                                                       "example": "Ks"})
+    objective = fields.String(load_default="ev", validate=validate.OneOf(["ev", "maximin"]))
+    seed = fields.Integer(load_default=1, validate=validate.Range(min=0, max=2**63 - 1))
+    samples = fields.Integer(allow_none=True, validate=validate.Range(min=1),
+                             metadata={"description": "opponent splits sampled (ev); limits apply"})
+    opponents = fields.String(load_default="greedy", validate=validate.OneOf(["greedy", "solver"]))
+    seat = fields.Integer(load_default=0, validate=validate.Range(min=0, max=2),
+                          metadata={"description": "your seat, 0-2 in play order"})
+    dealer = fields.Integer(allow_none=True, validate=validate.Range(min=0, max=2),
+                            metadata={"description": "the dealer's seat; null: unknown"})
+    ruleset = fields.String(load_default="ramchi")
+    options = fields.Dict(keys=fields.String(), values=fields.Raw(), load_default=dict)
+
+
+class AdviceSchema(Schema):
+    """How to arrange the hand, what it is worth, and why."""
+
+    objective = fields.String(required=True)
+    hand = fields.List(fields.String(), required=True)
+    combinations = fields.List(fields.Nested(PlannedCombinationSchema), required=True,
+                               metadata={"description": "in play order, round 1 first"})
+    discards = fields.List(fields.String(), required=True)
+    expected_chips = fields.Float(allow_none=True)
+    standard_error = fields.Float(allow_none=True)
+    exchange = fields.Nested(ExchangeAdviceSchema, required=True)
+    four_of_a_kind = fields.Nested(FourOfAKindSchema, allow_none=True)
+    alternatives = fields.List(fields.Nested(AlternativeSchema), required=True)
+    explanation = fields.String(required=True)
+    solve_ms = fields.Float(required=True)
+    samples = fields.Integer(required=True)
+    seed = fields.Integer(allow_none=True)
+    assumptions = fields.Dict(required=True)
+
+
+class HindsightRequestSchema(Schema):
+    """A seat's hand, the other seats' lineups as played, the dealer; optionally its own lineup."""
+
+    hand = card_list(17, description="the seat's 17 cards (after any exchange)")
+    seat = fields.Integer(required=True, validate=validate.Range(min=0, max=2))
+    dealer = fields.Integer(required=True, validate=validate.Range(min=0, max=2))
+    lineups = fields.Dict(keys=fields.String(validate=validate.OneOf(["0", "1", "2"])),
+                          values=fields.List(fields.List(fields.String())), required=True,
+                          metadata={"description": "each other seat's combinations in play order",
+                                    "example": {"1": [["Kd", "Kh", "Ks"]], "2": [["9c", "8c", "7c"]]}})
+    played = fields.List(fields.List(fields.String()), allow_none=True,
+                         metadata={"description": "the seat's own lineup as played"})
+    ruleset = fields.String(load_default="ramchi")
+    options = fields.Dict(keys=fields.String(), values=fields.Raw(), load_default=dict)
+
+
+class HindsightSchema(Schema):
+    """The lineup that would have won the most chips."""
+
+    seat = fields.Integer(required=True)
+    combinations = fields.List(fields.Nested(PlannedCombinationSchema), required=True)
+    discards = fields.List(fields.String(), required=True)
+    chips = fields.Integer(required=True)
+    played_chips = fields.Integer(allow_none=True)
+    difference = fields.Integer(allow_none=True)
+    solve_ms = fields.Float(required=True)

@@ -69,6 +69,6 @@ def hand_candidates(hand: Sequence[Card]) -> list[Candidate]:
     for a, b, c in combinations(bits, 3):
         strength = table.get(a | b | c)
         if strength is not None:
-            found.append(Candidate(strength, a | b | c))
+            found.append((strength, a | b | c))
     found.sort(reverse=True)
-    return found
+    return [Candidate(strength, mask) for strength, mask in found]

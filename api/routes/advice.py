@@ -1,0 +1,148 @@
+"""Ramchi advice over HTTP: arrange a hand (ev or maximin), and post-game hindsight."""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from typing import Any
+
+from flask_smorest import Blueprint
+
+from api.cardinput import read_cards
+from api.errors import ApiProblem
+from api.routes.games import PROBLEM
+from api.schemas import AdviceRequestSchema, AdviceSchema, HindsightRequestSchema, HindsightSchema
+from rulesets.cards import Card
+from rulesets.errors import CardError, RulesError
+from rulesets.ramchi.options import RamchiOptions
+from rulesets.ruleset import load_ruleset
+from solver.advice import advise
+from solver.errors import SolverTimeoutError
+from solver.hindsight import hindsight
+from solver.limits import DEFAULT_TIME_LIMIT_S, MAX_SAMPLES
+from solver.results import PlannedCombination
+
+blp = Blueprint("advice", __name__, url_prefix="/v1/ramchi",
+                description="The solver: how to arrange a hand, and what would have won.")
+
+MAX_SOLVER_OPPONENT_SAMPLES = 200
+"""With ``opponents: solver`` every sample costs two CP-SAT solves: fewer are allowed."""
+
+
+def _options(body: dict[str, Any]) -> RamchiOptions:
+    ruleset = load_ruleset(body["ruleset"]).with_options(body["options"])
+    if ruleset.game != "ramchi":
+        raise ApiProblem("invalid_ruleset", f"ruleset {ruleset.name!r} is for {ruleset.game}, "
+                         "not Ramchi", status=422)
+    return ruleset.options
+
+
+def _check_samples(body: dict[str, Any]) -> None:
+    samples = body.get("samples")
+    most = MAX_SOLVER_OPPONENT_SAMPLES if body.get("opponents") == "solver" else MAX_SAMPLES
+    if samples is not None and samples > most:
+        raise ApiProblem("limit_exceeded", f"samples may be at most {most} with "
+                         f"opponents={body.get('opponents')!r}; got {samples}",
+                         errors=[{"pointer": "/samples", "detail": f"at most {most}"}])
+
+
+def _combination_json(item: PlannedCombination) -> dict[str, Any]:
+    return asdict(item) | {"cards": [c.code for c in item.cards]}
+
+
+def _codes(cards: tuple[Card, ...]) -> list[str]:
+    return [card.code for card in cards]
+
+
+def _solver_call(call: Any, *args: Any, **kwargs: Any) -> Any:
+    """Run the solver; its refusals are input problems (422), a timeout is 503."""
+    try:
+        return call(*args, **kwargs)
+    except CardError:
+        raise
+    except RulesError as err:
+        extra = {"rule": err.rule} if hasattr(err, "rule") else {}
+        raise ApiProblem(err.code, err.message, status=422, extra=extra) from None
+    except SolverTimeoutError as err:
+        raise ApiProblem("solver_timeout", str(err), status=503) from None
+
+
+@blp.route("/advice", methods=["POST"])
+@blp.arguments(AdviceRequestSchema)
+@blp.response(200, AdviceSchema)
+@blp.alt_response(422, description="Unreadable cards, a hand that is not 17 distinct cards, an "
+                  "up-card in the hand, or a limit exceeded.", **PROBLEM)
+@blp.alt_response(503, description="The solver found nothing within its time limit.", **PROBLEM)
+def advice(body: dict[str, Any]) -> dict[str, Any]:
+    """Arrange 17 cards into up to five combinations in play order, with the discards.
+
+    ``ev`` (default) maximises the expected chips against sampled splits of the
+    34 unseen cards between two opponents (``greedy`` or ``solver``), seeded
+    and reproducible; ``maximin`` makes as many combinations as possible, then
+    the weakest as strong as possible. With the 2♦ in hand and ``up_card``
+    given, keeping and exchanging are compared.
+    """
+    _check_samples(body)
+    hand = read_cards(body["hand"], "/hand", count=17, what="hand")
+    up_card = None
+    if body.get("up_card") is not None:
+        up_card = read_cards([body["up_card"]], "/up_card", what="up_card")[0]
+    result = _solver_call(
+        advise, hand, up_card, objective=body["objective"], seed=body["seed"],
+        samples=body.get("samples"), opponents=body["opponents"], seat=body["seat"],
+        dealer=body.get("dealer"), options=_options(body), time_limit=DEFAULT_TIME_LIMIT_S)
+    return {
+        "objective": result.objective,
+        "hand": _codes(result.hand),
+        "combinations": [_combination_json(c) for c in result.combinations],
+        "discards": _codes(result.discards),
+        "expected_chips": result.expected_chips,
+        "standard_error": result.standard_error,
+        "exchange": asdict(result.exchange),
+        "four_of_a_kind": asdict(result.four_of_a_kind) if result.four_of_a_kind else None,
+        "alternatives": [
+            {"combinations": [_combination_json(c) for c in alt.combinations],
+             "discards": _codes(alt.discards), "expected_chips": alt.expected_chips,
+             "standard_error": alt.standard_error}
+            for alt in result.alternatives
+        ],
+        "explanation": result.explanation,
+        "solve_ms": round(result.solve_ms, 1),
+        "samples": result.samples,
+        "seed": result.seed,
+        "assumptions": result.assumptions,
+    }
+
+
+@blp.route("/hindsight", methods=["POST"])
+@blp.arguments(HindsightRequestSchema)
+@blp.response(200, HindsightSchema)
+@blp.alt_response(422, description="Unreadable cards, overlapping lineups, or lineups that are "
+                  "not combinations.", **PROBLEM)
+@blp.alt_response(503, description="The solver found nothing within its time limit.", **PROBLEM)
+def hindsight_review(body: dict[str, Any]) -> dict[str, Any]:
+    """The lineup a seat should have played against the others' lineups as actually played.
+
+    With ``played`` (the seat's own lineup) the answer also gives the chips it
+    won and the difference.
+    """
+    hand = read_cards(body["hand"], "/hand", count=17, what="hand")
+    others = {
+        int(seat): [read_cards(combo, f"/lineups/{seat}/{i}", what=f"seat {seat} combination {i + 1}")
+                    for i, combo in enumerate(lineup)]
+        for seat, lineup in body["lineups"].items()
+    }
+    played = None
+    if body.get("played") is not None:
+        played = [read_cards(combo, f"/played/{i}", what=f"played combination {i + 1}")
+                  for i, combo in enumerate(body["played"])]
+    result = _solver_call(hindsight, hand, body["seat"], body["dealer"], others, played=played,
+                          options=_options(body), time_limit=DEFAULT_TIME_LIMIT_S)
+    return {
+        "seat": result.seat,
+        "combinations": [_combination_json(c) for c in result.combinations],
+        "discards": _codes(result.discards),
+        "chips": result.chips,
+        "played_chips": result.played_chips,
+        "difference": result.difference,
+        "solve_ms": round(result.solve_ms, 1),
+    }

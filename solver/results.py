@@ -1,0 +1,134 @@
+"""The dataclasses the solver returns (everything the API and CLI show).
+
+>>> from rulesets.cards import parse_cards
+>>> from solver.candidates import hand_candidates
+>>> planned = plan(hand_candidates(parse_cards("As Ad Ah"))[:1])
+>>> planned[0].round, planned[0].category, planned[0].name
+(1, 'three_of_a_kind', 'Three Aces')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from rulesets.cards import Card
+from solver.candidates import Candidate
+
+__all__ = [
+    "Advice",
+    "Alternative",
+    "ExchangeInfo",
+    "FourOfAKindInfo",
+    "HindsightResult",
+    "PlannedCombination",
+    "plan",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class PlannedCombination:
+    """One combination of a lineup: its cards, category key, strength, name and round (1–5).
+
+    ``win_probability`` is the estimated chance it wins its round (``ev``
+    advice only; ``None`` otherwise).
+    """
+
+    cards: tuple[Card, ...]
+    category: str
+    strength: int
+    name: str
+    round: int
+    win_probability: float | None = None
+
+
+def plan(lineup: Sequence[Candidate], win_probability: Sequence[float] | None = None
+         ) -> tuple[PlannedCombination, ...]:
+    """Describe a lineup (strongest first) as planned combinations, round 1 first."""
+    planned = []
+    for number, candidate in enumerate(lineup, start=1):
+        info = candidate.classification
+        assert info.category is not None
+        probability = None if win_probability is None else win_probability[number - 1]
+        planned.append(PlannedCombination(
+            info.cards, info.category.key, info.strength, info.name, number, probability))
+    return tuple(planned)
+
+
+@dataclass(frozen=True, slots=True)
+class ExchangeInfo:
+    """The 2♦ exchange: whether it is possible, recommended, and the value of each choice."""
+
+    possible: bool
+    recommended: bool = False
+    expected_chips_if_kept: float | None = None
+    expected_chips_if_exchanged: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class FourOfAKindInfo:
+    """A four of a kind that ends the hand before play.
+
+    ``holder`` is ``"me"`` (my hand holds it, possibly after the exchange) or
+    ``"opponent"``. ``probability_beaten`` is the sampled chance an opponent
+    holds a higher one (only when ``holder == "me"``).
+    """
+
+    holder: str
+    rank: str
+    wins_outright: bool
+    probability_beaten: float = 0.0
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Alternative:
+    """A runner-up lineup with its expected chips (same samples as the advice)."""
+
+    combinations: tuple[PlannedCombination, ...]
+    discards: tuple[Card, ...]
+    expected_chips: float
+    standard_error: float
+
+
+@dataclass(frozen=True, slots=True)
+class Advice:
+    """The advice for one hand: what to play, in which round, and what it is worth.
+
+    ``combinations`` are in play order (round 1 first); ``discards`` are the
+    cards in no combination. ``expected_chips`` and ``standard_error`` are
+    ``None`` for the deterministic ``maximin`` objective.
+    """
+
+    objective: str
+    hand: tuple[Card, ...]
+    combinations: tuple[PlannedCombination, ...]
+    discards: tuple[Card, ...]
+    expected_chips: float | None
+    standard_error: float | None
+    exchange: ExchangeInfo
+    four_of_a_kind: FourOfAKindInfo | None
+    alternatives: tuple[Alternative, ...]
+    explanation: str
+    solve_ms: float
+    samples: int = 0
+    seed: int | None = None
+    assumptions: dict[str, object] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class HindsightResult:
+    """The best lineup a seat could have played against the other seats' actual lineups.
+
+    ``chips`` is what the best lineup wins; with the lineup actually
+    ``played``, ``played_chips`` is what that won and ``difference`` the chips
+    left on the table (``chips - played_chips``, never negative).
+    """
+
+    seat: int
+    combinations: tuple[PlannedCombination, ...]
+    discards: tuple[Card, ...]
+    chips: int
+    played_chips: int | None = None
+    difference: int | None = None
+    solve_ms: float = 0.0

@@ -1,0 +1,54 @@
+"""Seeded, reproducible samples of how the unseen cards split between the two opponents.
+
+The opponents hold exactly the 34 cards that are neither in my hand nor the
+up-card. Each sample deals them 17 and 17 uniformly at random (and, when the
+up-card is unknown, first draws it from the 35 unseen cards). When no dealer
+is given, samples rotate through the three dealer positions.
+
+>>> from rulesets.cards import DECK
+>>> first = draw_samples(DECK[:17], DECK[17], samples=2, seed=1, dealer=None, seat=0)
+>>> [len(s.hands[1]) for s in first], [s.dealer for s in first]
+([17, 17], [0, 1])
+>>> first == draw_samples(DECK[:17], DECK[17], samples=2, seed=1, dealer=None, seat=0)
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from rulesets.cards import DECK, Card
+from rulesets.ramchi.scoring import SEATS
+
+__all__ = ["Sample", "draw_samples"]
+
+
+@dataclass(frozen=True, slots=True)
+class Sample:
+    """One guess at the deal: every seat's hand (mine included), the up-card, the dealer."""
+
+    hands: tuple[tuple[Card, ...], ...]
+    up_card: Card
+    dealer: int
+
+
+def draw_samples(hand: Sequence[Card], up_card: Card | None, *, samples: int, seed: int,
+                 dealer: int | None, seat: int) -> list[Sample]:
+    """``samples`` reproducible splits of the unseen cards (same seed, same samples)."""
+    rng = random.Random(seed)
+    mine = set(hand)
+    unseen = [card for card in DECK if card not in mine and card != up_card]
+    drawn = []
+    for index in range(samples):
+        cards = list(unseen)
+        rng.shuffle(cards)
+        face_up = up_card if up_card is not None else cards.pop()
+        hands: list[tuple[Card, ...]] = [(), (), ()]
+        hands[seat] = tuple(hand)
+        hands[(seat + 1) % SEATS] = tuple(sorted(cards[:17]))
+        hands[(seat + 2) % SEATS] = tuple(sorted(cards[17:34]))
+        seat_dealer = dealer if dealer is not None else index % SEATS
+        drawn.append(Sample(tuple(hands), face_up, seat_dealer))
+    return drawn

@@ -1,0 +1,147 @@
+"""Independent exhaustive references for the solver tests (no solver internals imported).
+
+Both work on plain data: a hand is a list of 52-bit card masks; a combination
+is (strength, mask). Search is a plain recursion over cards: the lowest card
+still in hand is either discarded (while the discard budget lasts) or used in
+one of the combinations that contain it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import combinations
+
+from rulesets.cards import Card
+from rulesets.ramchi.combinations import strength_table
+
+Combo = tuple[int, int]  # (strength, mask)
+
+
+def combos_of(hand: Sequence[Card]) -> list[Combo]:
+    table = strength_table()
+    bits = [1 << c.index for c in hand]
+    return [(table[a | b | c], a | b | c) for a, b, c in combinations(bits, 3)
+            if a | b | c in table]
+
+
+def packing_exists(hand_mask: int, combos: Sequence[Combo], n: int,
+                   boxes: Sequence[tuple[int, int]]) -> bool:
+    """Is there a lineup of exactly ``n`` disjoint combos whose k-th strongest lies in
+    ``boxes[k]`` = [low, high) for every k?
+
+    Sorted-slot boxes are checked as counts: the k-th strongest is >= low iff at
+    least k+1 chosen are >= low; it is < high iff at most k chosen are >= high.
+    """
+    by_low: dict[int, list[Combo]] = {}
+    for strength, mask in combos:
+        by_low.setdefault(mask & -mask, []).append((strength, mask))
+    lows = sorted({low for low, _ in boxes}, reverse=True)
+    highs = sorted({high for _, high in boxes})
+    need = {t: max(k + 1 for k, (low, _) in enumerate(boxes) if low == t) for t in lows}
+    cap = {t: min(k for k, (_, high) in enumerate(boxes) if high == t) for t in highs}
+    discards = bin(hand_mask).count("1") - 3 * n
+
+    def ok(chosen: list[int]) -> bool:
+        return all(sum(s >= t for s in chosen) >= k for t, k in need.items()) and all(
+            sum(s >= t for s in chosen) <= k for t, k in cap.items())
+
+    def can_still(chosen: list[int], left: int) -> bool:
+        # the combos still to choose could at best all be above every threshold
+        return all(sum(s >= t for s in chosen) <= k for t, k in cap.items()) and all(
+            sum(s >= t for s in chosen) + left >= k for t, k in need.items())
+
+    def rec(mask: int, chosen: list[int], budget: int) -> bool:
+        left = n - len(chosen)
+        if left == 0:
+            return ok(chosen)
+        if not can_still(chosen, left) or bin(mask).count("1") < 3 * left:
+            return False
+        low = mask & -mask
+        for strength, combo in by_low.get(low, ()):
+            if combo & mask == combo:
+                chosen.append(strength)
+                found = rec(mask & ~combo, chosen, budget)
+                chosen.pop()
+                if found:
+                    return True
+        return budget > 0 and rec(mask & ~low, chosen, budget - 1)
+
+    return rec(hand_mask, [], discards)
+
+
+def max_count(hand_mask: int, combos: Sequence[Combo]) -> int:
+    for n in range(5, 0, -1):
+        if packing_exists(hand_mask, combos, n, [(1, 10**6)] * n):
+            return n
+    return 0
+
+
+def maximin_strengths(hand: Sequence[Card]) -> list[int]:
+    """The lexicographic maximin lineup's strengths, strongest first, by threshold search:
+    the weakest slot as high as possible, then the next, each by trying every strength."""
+    combos = combos_of(hand)
+    mask = 0
+    for card in hand:
+        mask |= 1 << card.index
+    n = max_count(mask, combos)
+    values = sorted({s for s, _ in combos}, reverse=True)
+    boxes = [(1, 10**6)] * n
+    values = values[::-1]  # ascending
+    for k in range(n - 1, -1, -1):
+        floor = boxes[k + 1][0] if k + 1 < n else 1
+        low, high = values.index(floor) if floor in values else 0, len(values) - 1
+        while low < high:  # feasibility is monotone in the threshold
+            middle = (low + high + 1) // 2
+            trial = list(boxes)
+            trial[k] = (values[middle], 10**6)
+            if packing_exists(mask, combos, n, trial):
+                low = middle
+            else:
+                high = middle - 1
+        boxes[k] = (values[low], 10**6)
+    return [low for low, _ in boxes]
+
+
+def hindsight_best_chips(hand: Sequence[Card], seat: int, dealer: int,
+                         others: Sequence[Sequence[int]], options) -> int:
+    """Best chips for ``seat``: each of my slots only matters through how it compares with
+    the others' strengths in that round, so every slot takes one of a few intervals; each
+    interval assignment is played out with the rules and checked for a packing."""
+    from itertools import product
+
+    from rulesets.ramchi.scoring import play_out
+
+    combos = combos_of(hand)
+    mask = 0
+    for card in hand:
+        mask |= 1 << card.index
+    best = None
+    for n in range(6):
+        choices = []
+        for k in range(n):
+            points = {1}
+            for s in range(3):
+                if s != seat and len(others[s]) > k:
+                    points |= {others[s][k], others[s][k] + 1}
+            cuts = sorted(p for p in points if p <= 585) + [586]
+            choices.append([(a, b) for a, b in zip(cuts, cuts[1:])])
+        scored = []
+        for boxes in product(*choices):
+            realised, floor = [], 0
+            for low, high in reversed(boxes):
+                floor = max(floor, low)
+                if floor >= high:
+                    break
+                realised.append(floor)
+            else:
+                lineups = [list(realised[::-1]) if s == seat else list(others[s]) for s in range(3)]
+                scored.append((play_out(lineups, dealer, options).chips[seat], boxes))
+        scored.sort(key=lambda item: -item[0])
+        for chips, boxes in scored:
+            if best is not None and chips <= best:
+                break
+            if packing_exists(mask, combos, n, list(boxes)):
+                best = chips
+                break
+    assert best is not None
+    return best
