@@ -9,6 +9,15 @@ from __future__ import annotations
 from marshmallow import INCLUDE, Schema, fields, validate
 
 CARD_EXAMPLE = ["As", "2s", "3s"]
+
+
+class Int(fields.Integer):
+    """An integer field that refuses floats and numeric strings (``1.5``, ``"2"``)."""
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__(strict=True, **kwargs)  # type: ignore[arg-type]
+
+
 CATEGORIES = ["three_of_a_kind", "straight_flush", "straight", "flush", "unrelated"]
 
 
@@ -34,7 +43,7 @@ class ProblemSchema(Schema):
 
     type = fields.String(required=True, metadata={"example": "/problems/invalid_card"})
     title = fields.String(required=True)
-    status = fields.Integer(required=True)
+    status = Int(required=True)
     detail = fields.String(required=True)
     code = fields.String(required=True, metadata={"example": "invalid_card"})
     errors = fields.List(fields.Dict(keys=fields.String(), values=fields.String()))
@@ -57,7 +66,7 @@ class ClassificationSchema(Schema):
         metadata={"description": "null when the cards are no combination"},
     )
     name = fields.String(required=True, metadata={"example": "Straight flush A-2-3"})
-    strength = fields.Integer(
+    strength = Int(
         required=True,
         metadata={"description": "1 (weakest) to 585 (A-A-A); larger is stronger, equal ties; "
                                  "0 when no combination"},
@@ -89,8 +98,8 @@ class OptionSchema(Schema):
     default = fields.Raw(required=True)
     type = fields.String(required=True, validate=validate.OneOf(["boolean", "integer", "string"]))
     choices = fields.List(fields.String(), allow_none=True)
-    minimum = fields.Integer(allow_none=True)
-    maximum = fields.Integer(allow_none=True)
+    minimum = Int(allow_none=True)
+    maximum = Int(allow_none=True)
     description = fields.String(required=True)
     spec = fields.String(required=True, metadata={"description": "section of the rules"})
 
@@ -132,15 +141,15 @@ class GameCreateSchema(Schema):
                           validate=validate.Length(equal=3),
                           metadata={"description": "three names, seats 0, 1, 2 in play order",
                                     "example": ["Asha", "Bo", "Chen"]})
-    hands = fields.Integer(load_default=1, validate=validate.Range(min=1, max=1000))
+    hands = Int(load_default=1, validate=validate.Range(min=1, max=1000))
     deck = fields.List(fields.String(), allow_none=True,
                        metadata={"description": "hand 1's deck order (52 codes): card j < 51 goes to "
                                                 "seat (dealer + 1 + j) mod 3, card 51 is the up-card"})
     decks = fields.List(fields.List(fields.String()), allow_none=True,
                         metadata={"description": "one deck order per hand, from hand 1"})
-    seed = fields.Integer(allow_none=True, validate=validate.Range(min=0, max=2**63 - 1),
+    seed = Int(allow_none=True, validate=validate.Range(min=0, max=2**63 - 1),
                           metadata={"description": "shuffles hands without an explicit deck"})
-    dealer = fields.Integer(allow_none=True, validate=validate.Range(min=0, max=2),
+    dealer = Int(allow_none=True, validate=validate.Range(min=0, max=2),
                             metadata={"description": "first dealer; drawn from the seed if absent"})
     ruleset = fields.String(load_default="ramchi")
     options = fields.Dict(keys=fields.String(), values=fields.Raw(), load_default=dict,
@@ -150,7 +159,7 @@ class GameCreateSchema(Schema):
 class SeatTokenSchema(Schema):
     """A seat and its secret token (shown once, at creation)."""
 
-    seat = fields.Integer(required=True)
+    seat = Int(required=True)
     name = fields.String(required=True)
     token = fields.String(required=True)
 
@@ -163,24 +172,24 @@ class GameViewSchema(Schema):
 
     id = fields.String(required=True)
     game = fields.String(required=True)
-    version = fields.Integer(required=True, metadata={"description": "number of accepted actions"})
+    version = Int(required=True, metadata={"description": "number of accepted actions"})
     players = fields.List(fields.String(), required=True)
     ruleset = fields.String(required=True)
     phase = fields.String(required=True, validate=validate.OneOf(["exchange", "arrange", "game_over"]))
     is_over = fields.Boolean(required=True)
-    hand_number = fields.Integer(required=True)
-    hands = fields.Integer(required=True)
-    dealer = fields.Integer(required=True)
-    chips = fields.List(fields.Integer(), required=True, metadata={"description": "per seat, this game"})
+    hand_number = Int(required=True)
+    hands = Int(required=True)
+    dealer = Int(required=True)
+    chips = fields.List(Int(), required=True, metadata={"description": "per seat, this game"})
     up_card = fields.String(required=True)
     face_up = fields.List(fields.String(), required=True)
     exchanged = fields.Boolean(allow_none=True, metadata={"description": "null until decided"})
-    two_of_diamonds_holder = fields.Integer(allow_none=True)
-    awaiting = fields.List(fields.Integer(), required=True)
+    two_of_diamonds_holder = Int(allow_none=True)
+    awaiting = fields.List(Int(), required=True)
     arranged = fields.List(fields.Boolean(), required=True)
     rounds = fields.List(fields.Dict(), required=True, metadata={"description": "this hand's rounds"})
     last_hand = fields.Dict(allow_none=True)
-    seat = fields.Integer(metadata={"description": "seat views only"})
+    seat = Int(metadata={"description": "seat views only"})
     hand = fields.List(fields.String(), metadata={"description": "seat views only"})
     arrangement = fields.List(fields.List(fields.String()), allow_none=True)
     discards = fields.List(fields.String())
@@ -199,7 +208,7 @@ class ActionRequestSchema(Schema):
     combinations = fields.List(fields.List(fields.String()), allow_none=True,
                                metadata={"description": "arrange only: up to five lists of three cards",
                                          "example": [["As", "Ah", "Ad"], ["Kc", "Qc", "Jc"]]})
-    expected_version = fields.Integer(allow_none=True,
+    expected_version = Int(allow_none=True,
                                       metadata={"description": "apply only if the game is at this version"})
     action_id = fields.String(allow_none=True, validate=validate.Length(min=1, max=64),
                               metadata={"description": "idempotency key, e.g. a UUID"})
@@ -208,7 +217,7 @@ class ActionRequestSchema(Schema):
 class ActionResponseSchema(Schema):
     """An accepted action: the new version, the record, the events it caused, the seat's view."""
 
-    version = fields.Integer(required=True)
+    version = Int(required=True)
     action = fields.Dict(required=True)
     events = fields.List(fields.Dict(), required=True)
     state = fields.Nested(GameViewSchema, required=True)
@@ -219,7 +228,7 @@ class GameLogSchema(Schema):
 
     id = fields.String(required=True)
     game = fields.String(required=True)
-    version = fields.Integer(required=True)
+    version = Int(required=True)
     complete = fields.Boolean(required=True)
     config = fields.Dict(required=True)
     log = fields.List(fields.Dict(), required=True)
@@ -246,8 +255,8 @@ class VerdictSchema(Schema):
         unknown = INCLUDE
 
     legal = fields.Boolean(required=True)
-    chips = fields.List(fields.Integer(), required=True)
-    index = fields.Integer(metadata={"description": "illegal only: the refused entry"})
+    chips = fields.List(Int(), required=True)
+    index = Int(metadata={"description": "illegal only: the refused entry"})
     rule = fields.String(metadata={"description": "illegal only: the rule it breaks"})
     code = fields.String()
     message = fields.String()
@@ -258,9 +267,9 @@ class PlannedCombinationSchema(Schema):
 
     cards = fields.List(fields.String(), required=True)
     category = fields.String(required=True, validate=validate.OneOf(CATEGORIES))
-    strength = fields.Integer(required=True)
+    strength = Int(required=True)
     name = fields.String(required=True)
-    round = fields.Integer(required=True, metadata={"description": "1-5; round k pays k chips"})
+    round = Int(required=True, metadata={"description": "1-5; round k pays k chips"})
     win_probability = fields.Float(allow_none=True,
                                    metadata={"description": "estimated chance to win its round (ev)"})
 
@@ -302,13 +311,13 @@ class AdviceRequestSchema(Schema):
     up_card = fields.String(allow_none=True, metadata={"description": "the face-up 52nd card",
                                                        "example": "Ks"})
     objective = fields.String(load_default="ev", validate=validate.OneOf(["ev", "maximin"]))
-    seed = fields.Integer(load_default=1, validate=validate.Range(min=0, max=2**63 - 1))
-    samples = fields.Integer(allow_none=True, validate=validate.Range(min=1),
+    seed = Int(load_default=1, validate=validate.Range(min=0, max=2**63 - 1))
+    samples = Int(allow_none=True, validate=validate.Range(min=1),
                              metadata={"description": "opponent splits sampled (ev); limits apply"})
     opponents = fields.String(load_default="greedy", validate=validate.OneOf(["greedy", "solver"]))
-    seat = fields.Integer(load_default=0, validate=validate.Range(min=0, max=2),
+    seat = Int(load_default=0, validate=validate.Range(min=0, max=2),
                           metadata={"description": "your seat, 0-2 in play order"})
-    dealer = fields.Integer(allow_none=True, validate=validate.Range(min=0, max=2),
+    dealer = Int(allow_none=True, validate=validate.Range(min=0, max=2),
                             metadata={"description": "the dealer's seat; null: unknown"})
     ruleset = fields.String(load_default="ramchi")
     options = fields.Dict(keys=fields.String(), values=fields.Raw(), load_default=dict)
@@ -329,8 +338,8 @@ class AdviceSchema(Schema):
     alternatives = fields.List(fields.Nested(AlternativeSchema), required=True)
     explanation = fields.String(required=True)
     solve_ms = fields.Float(required=True)
-    samples = fields.Integer(required=True)
-    seed = fields.Integer(allow_none=True)
+    samples = Int(required=True)
+    seed = Int(allow_none=True)
     assumptions = fields.Dict(required=True)
 
 
@@ -338,8 +347,8 @@ class HindsightRequestSchema(Schema):
     """A seat's hand, the other seats' lineups as played, the dealer; optionally its own lineup."""
 
     hand = card_list(17, description="the seat's 17 cards (after any exchange)")
-    seat = fields.Integer(required=True, validate=validate.Range(min=0, max=2))
-    dealer = fields.Integer(required=True, validate=validate.Range(min=0, max=2))
+    seat = Int(required=True, validate=validate.Range(min=0, max=2))
+    dealer = Int(required=True, validate=validate.Range(min=0, max=2))
     lineups = fields.Dict(keys=fields.String(validate=validate.OneOf(["0", "1", "2"])),
                           values=fields.List(fields.List(fields.String())), required=True,
                           metadata={"description": "each other seat's combinations in play order",
@@ -353,10 +362,10 @@ class HindsightRequestSchema(Schema):
 class HindsightSchema(Schema):
     """The lineup that would have won the most chips."""
 
-    seat = fields.Integer(required=True)
+    seat = Int(required=True)
     combinations = fields.List(fields.Nested(PlannedCombinationSchema), required=True)
     discards = fields.List(fields.String(), required=True)
-    chips = fields.Integer(required=True)
-    played_chips = fields.Integer(allow_none=True)
-    difference = fields.Integer(allow_none=True)
+    chips = Int(required=True)
+    played_chips = Int(allow_none=True)
+    difference = Int(allow_none=True)
     solve_ms = fields.Float(required=True)

@@ -8,6 +8,8 @@ import pytest
 
 from api.cli import main
 
+HAND = ["As", "Ad", "Ah", "Kc", "Qc", "Jc", "9s", "8s", "7s", "5h", "4d", "3c", "Td", "9d", "2c", "6h", "2d"]
+
 
 def test_classify(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["classify", "As", "2s", "3s"]) == 0
@@ -33,3 +35,22 @@ def test_compare(capsys: pytest.CaptureFixture[str]) -> None:
 def test_rulesets(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["rulesets"]) == 0
     assert "tie_goes_to" in capsys.readouterr().out
+
+
+def test_advise_maximin(capsys: pytest.CaptureFixture[str]) -> None:
+    hand = HAND
+    assert main(["advise", *hand, "--objective", "maximin"]) == 0
+    out = capsys.readouterr().out
+    assert "round 5:" in out and "discard:" in out
+
+
+def test_advise_json(capsys: pytest.CaptureFixture[str]) -> None:
+    hand = HAND
+    assert main(["advise", *hand, "--up-card", "Ks", "--samples", "30", "--json"]) == 0
+    body = json.loads(capsys.readouterr().out)
+    assert body["exchange"]["possible"] is True and len(body["combinations"]) == 5
+
+
+def test_advise_refuses_a_short_hand(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["advise", "As", "Kd"]) == 2
+    assert "expected 17 cards" in capsys.readouterr().err

@@ -1,0 +1,72 @@
+"""The solver over HTTP: /v1/ramchi/advice and /v1/ramchi/hindsight."""
+
+from __future__ import annotations
+
+from flask.testing import FlaskClient
+
+from rulesets.cards import parse_cards
+from rulesets.ramchi.combinations import classify
+
+HAND = ["As", "Ad", "Ah", "Kc", "Qc", "Jc", "9s", "8s", "7s", "5h", "4d", "3c", "Td", "9d", "2c", "6h", "2d"]
+
+
+def assert_legal_answer(body: dict) -> None:
+    used = [card for combo in body["combinations"] for card in combo["cards"]]
+    assert sorted(used + body["discards"]) == sorted(HAND) or body["exchange"]["recommended"]
+    strengths = [classify(parse_cards(c["cards"])).strength for c in body["combinations"]]
+    assert strengths == sorted(strengths, reverse=True)
+    assert [c["round"] for c in body["combinations"]] == list(range(1, len(strengths) + 1))
+
+
+def test_maximin_advice(client: FlaskClient) -> None:
+    response = client.post("/v1/ramchi/advice", json={"hand": HAND, "objective": "maximin"})
+    assert response.status_code == 200, response.json
+    body = response.json
+    assert len(body["combinations"]) == 5 and len(body["discards"]) == 2
+    assert body["expected_chips"] is None and body["exchange"]["possible"] is False
+    assert_legal_answer(body)
+    assert body["explanation"] and body["solve_ms"] >= 0
+
+
+def test_ev_advice_is_reproducible_and_compares_the_exchange(client: FlaskClient) -> None:
+    request = {"hand": HAND, "up_card": "Ks", "samples": 60, "seed": 3}
+    first = client.post("/v1/ramchi/advice", json=request).json
+    again = client.post("/v1/ramchi/advice", json=request).json
+    assert first["combinations"] == again["combinations"]
+    assert first["expected_chips"] == again["expected_chips"]
+    assert first["standard_error"] > 0
+    exchange = first["exchange"]
+    assert exchange["possible"] is True
+    assert exchange["expected_chips_if_kept"] is not None
+    assert exchange["expected_chips_if_exchanged"] is not None
+    assert all(0 <= c["win_probability"] <= 1 for c in first["combinations"])
+
+
+def test_advice_refuses_bad_hands_and_limits(client: FlaskClient) -> None:
+    response = client.post("/v1/ramchi/advice", json={"hand": HAND[:16]})
+    assert response.status_code == 422 and response.json["code"] == "wrong_card_count"
+    response = client.post("/v1/ramchi/advice", json={"hand": HAND, "up_card": "As"})
+    assert response.status_code == 422
+    response = client.post("/v1/ramchi/advice", json={"hand": HAND, "samples": 10**6})
+    assert response.status_code == 422 and response.json["code"] == "limit_exceeded"
+    response = client.post("/v1/ramchi/advice", json={"hand": HAND, "opponents": "solver",
+                                                       "samples": 1000})
+    assert response.status_code == 422 and response.json["code"] == "limit_exceeded"
+
+
+def test_hindsight_finds_the_best_lineup_and_the_difference(client: FlaskClient) -> None:
+    body = {"hand": HAND, "seat": 0, "dealer": 2,
+            "lineups": {"1": [["Kd", "Kh", "Ks"]], "2": [["9c", "8c", "7c"]]},
+            "played": [["As", "Ad", "Ah"]]}
+    response = client.post("/v1/ramchi/hindsight", json=body)
+    assert response.status_code == 200, response.json
+    result = response.json
+    # Three Aces win round 1; alone afterwards, four more combinations win rounds 2-5.
+    assert result["chips"] == 2 * (1 + 2 + 3 + 4 + 5)
+    assert result["played_chips"] == 2 and result["difference"] == 28
+
+
+def test_hindsight_refuses_overlapping_lineups(client: FlaskClient) -> None:
+    body = {"hand": HAND, "seat": 0, "dealer": 2, "lineups": {"1": [["As", "Kh", "Qs"]]}}
+    response = client.post("/v1/ramchi/hindsight", json=body)
+    assert response.status_code == 422
