@@ -55,8 +55,10 @@ def public_view(game: RamchiGame) -> dict[str, Any]:
 
     Keys: ``phase hand_number hands dealer chips up_card face_up exchanged
     two_of_diamonds_holder awaiting arranged rounds last_hand is_over ruleset``.
+    ``rounds`` lists every round played so far in the game (each names its hand);
+    they are public once played.
     """
-    rounds = [r for r in _hand_blocks(game.log)[-1][1] if isinstance(r, RoundPlayed)]
+    rounds = [r for r in game.log if isinstance(r, RoundPlayed)]
     return {
         "ruleset": game.config.ruleset,
         "phase": game.phase.value,

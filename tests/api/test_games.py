@@ -240,3 +240,12 @@ def test_postgres_two_instances_share_games_and_serialise_actions(
         assert act(second.test_client(), game_id, tokens[holder], type="keep").status_code == 200
         assert race(postgres_apps, game_id, tokens, version=1) == [200, 409]
         assert first.test_client().get(f"/v1/games/{game_id}").json["version"] == 2
+
+
+def test_rounds_played_so_far_are_public_across_hands(client: FlaskClient) -> None:
+    game_id, tokens, _ = create(client, hands=2)
+    play_to_the_end(client, game_id, tokens)
+    state = client.get(f"/v1/games/{game_id}").json
+    assert state["hand_number"] == 2 and state["phase"] in ("exchange", "arrange")
+    assert state["rounds"] and {r["hand"] for r in state["rounds"]} == {1}
+    assert state["last_hand"]["hand"] == 1
