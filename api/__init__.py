@@ -15,6 +15,7 @@ from flask import Flask
 
 from api.docs import register_docs
 from api.errors import register_error_handlers
+from api.game_cache import GameCache
 from api.openapi import ProblemApi
 from api.routes import advice, disputes, games, meta, ramchi
 from api.store import default_url, open_store
@@ -57,6 +58,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     _settings(app, config)
     app.json.sort_keys = False  # type: ignore[attr-defined]
     app.extensions["ramchi.engine"] = open_store(app.config["DATABASE_URL"])
+    app.extensions["ramchi.games"] = GameCache(app.config.get("GAME_CACHE_SIZE", 256))
     api = ProblemApi(app)
     for blueprint in BLUEPRINTS:
         api.register_blueprint(blueprint)

@@ -125,21 +125,29 @@ def create_game(
     return game_id, tokens
 
 
-def load_game(engine: Engine, game_id: str) -> StoredGame | None:
-    """The stored game with its actions in order, or ``None``."""
+def load_game(engine: Engine, game_id: str, after: int = 0) -> StoredGame | None:
+    """The stored game with its actions after ``after`` in order (bodies only), or ``None``.
+
+    ``version`` is the number of actions read (``after`` plus those returned), so it
+    always matches the actions even if another one is committed meanwhile. The
+    stored answers, needed only for idempotent retries, are not read here.
+    """
     with engine.connect() as connection:
-        row = connection.execute(select(games).where(games.c.id == game_id)).first()
+        row = connection.execute(select(games.c.id, games.c.kind, games.c.settings)
+                                 .where(games.c.id == game_id)).first()
         if row is None:
             return None
         names = connection.execute(
             select(seats.c.name).where(seats.c.game_id == game_id).order_by(seats.c.seat)
         ).scalars().all()
         stored = connection.execute(
-            select(actions).where(actions.c.game_id == game_id).order_by(actions.c.seq)
+            select(actions.c.seq, actions.c.action_id, actions.c.seat, actions.c.body)
+            .where(actions.c.game_id == game_id, actions.c.seq > after).order_by(actions.c.seq)
         ).all()
     return StoredGame(
-        id=row.id, kind=row.kind, settings=row.settings, version=row.version, players=list(names),
-        actions=[StoredAction(a.seq, a.action_id, a.seat, a.body, a.response) for a in stored],
+        id=row.id, kind=row.kind, settings=row.settings, version=after + len(stored),
+        players=list(names),
+        actions=[StoredAction(a.seq, a.action_id, a.seat, a.body, {}) for a in stored],
     )
 
 

@@ -187,7 +187,9 @@ class GameViewSchema(Schema):
     two_of_diamonds_holder = Int(allow_none=True)
     awaiting = fields.List(Int(), required=True)
     arranged = fields.List(fields.Boolean(), required=True)
-    rounds = fields.List(fields.Dict(), required=True, metadata={"description": "every round played so far in this game"})
+    rounds = fields.List(fields.Dict(), metadata={
+        "description": "every round played so far in this game (GET only; an action's answer "
+                       "lists the rounds it caused under 'events')"})
     last_hand = fields.Dict(allow_none=True)
     seat = Int(metadata={"description": "seat views only"})
     hand = fields.List(fields.String(), metadata={"description": "seat views only"})

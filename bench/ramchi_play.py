@@ -17,8 +17,14 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rulesets.ramchi.combinations import combination, strength_table
-from rulesets.ramchi.deal import deal, exchange, find_four_of_a_kind, four_of_a_kind_chips, \
-    shuffled_deck, two_of_diamonds_holder
+from rulesets.ramchi.deal import (
+    deal,
+    exchange,
+    find_four_of_a_kind,
+    four_of_a_kind_chips,
+    shuffled_deck,
+    two_of_diamonds_holder,
+)
 from rulesets.ramchi.options import RamchiOptions
 from rulesets.ramchi.scoring import play_out
 from solver.bots import Bot, EvBot, GreedyBot, MaximinBot

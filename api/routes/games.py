@@ -16,6 +16,7 @@ from sqlalchemy import Engine
 from api import game_store
 from api.cardinput import read_cards
 from api.errors import ApiProblem
+from api.game_cache import GameCache
 from api.schemas import (
     ActionRequestSchema,
     ActionResponseSchema,
@@ -65,13 +66,32 @@ def _bearer_token() -> str | None:
     return token.strip()
 
 
+def _cache() -> GameCache[RamchiGame]:
+    return current_app.extensions["ramchi.games"]
+
+
 def _load(game_id: str) -> tuple[game_store.StoredGame, RamchiGame]:
-    stored = game_store.load_game(_engine(), game_id)
+    """Rebuild the game from its stored actions, starting from a cached copy if there is one.
+
+    The caller owns the game it gets; it gives it back with :func:`_keep`.
+    """
+    cached = _cache().take(game_id)
+    after = cached[0] if cached is not None else 0
+    stored = game_store.load_game(_engine(), game_id, after=after)
     if stored is None:
         raise ApiProblem("game_not_found", f"no game has the id {game_id!r}")
-    config = GameConfig.from_dict(stored.settings["config"])
-    game = RamchiGame.from_actions(config, [action_from_dict(a.body) for a in stored.actions])
+    game = cached[1] if cached is not None else _new_game(stored)
+    for action in stored.actions:
+        game.apply(action_from_dict(action.body))
     return stored, game
+
+
+def _new_game(stored: game_store.StoredGame) -> RamchiGame:
+    return RamchiGame(GameConfig.from_dict(stored.settings["config"]))
+
+
+def _keep(game_id: str, version: int, game: RamchiGame) -> None:
+    _cache().put(game_id, version, game)
 
 
 def _seat_of(game_id: str, token: str | None, *, required: bool) -> int | None:
@@ -109,6 +129,7 @@ def create_game(body: dict[str, Any]) -> tuple[dict[str, Any], int, dict[str, st
     stored, game = _load(game_id)
     seats = [{"seat": s, "name": name, "token": tokens[s]} for s, name in enumerate(body["players"])]
     created = _view(stored, game, None) | {"seats": seats}
+    _keep(game_id, stored.version, game)
     return created, 201, {"Location": f"/v1/games/{game_id}"}
 
 
@@ -121,7 +142,14 @@ def get_game(game_id: str) -> dict[str, Any]:
     """The game as a seat sees it (with its token), or the public view (without one)."""
     seat = _seat_of(game_id, _bearer_token(), required=False)
     stored, game = _load(game_id)
-    return _view(stored, game, seat)
+    view = _view(stored, game, seat)
+    _keep(game_id, stored.version, game)
+    return view
+
+
+def _compact(view: dict[str, Any]) -> dict[str, Any]:
+    """The view without the game-long list of rounds (an action's own rounds are its events)."""
+    return {key: value for key, value in view.items() if key != "rounds"}
 
 
 def _action_record(seat: int, body: dict[str, Any]) -> Exchange | Keep | Arrange:
@@ -177,22 +205,26 @@ def act(body: dict[str, Any], game_id: str) -> dict[str, Any]:
     if action_id is not None and (answer := _replayed(game_id, action_id, body)) is not None:
         return answer
     stored, game = _load(game_id)
-    expected = body.get("expected_version")
-    if expected is not None and expected != stored.version:
-        raise ApiProblem("stale_version", f"the game is at version {stored.version}, not "
-                         f"{expected}: reload it and decide again", status=409,
-                         extra={"version": stored.version})
-    record = _action_record(seat, body)
-    before = len(game.log)
     try:
-        game.apply(record)
-    except RulesError as err:
-        raise _refuse(err) from None
+        expected = body.get("expected_version")
+        if expected is not None and expected != stored.version:
+            raise ApiProblem("stale_version", f"the game is at version {stored.version}, not "
+                             f"{expected}: reload it and decide again", status=409,
+                             extra={"version": stored.version})
+        record = _action_record(seat, body)
+        before = len(game.log)
+        try:
+            game.apply(record)
+        except RulesError as err:
+            raise _refuse(err) from None
+    except ApiProblem:
+        _keep(game_id, stored.version, game)  # refused: the game is unchanged
+        raise
     answer = {
         "version": stored.version + 1,
         "action": record_to_dict(game.log[before]),
         "events": [record_to_dict(r) for r in game.log[before + 1:]],
-        "state": _view(stored, game, seat) | {"version": stored.version + 1},
+        "state": _compact(_view(stored, game, seat) | {"version": stored.version + 1}),
     }
     request_body = {k: v for k, v in body.items() if k not in ("expected_version", "action_id")}
     stored_action = game_store.StoredAction(
@@ -200,6 +232,7 @@ def act(body: dict[str, Any], game_id: str) -> dict[str, Any]:
         body=record_to_dict(record), response={"request": request_body, "answer": answer})
     try:
         game_store.append_action(_engine(), game_id, stored.version, stored_action)
+        _keep(game_id, stored.version + 1, game)
     except game_store.StaleVersion:
         if action_id is not None and (answer_now := _replayed(game_id, action_id, body)) is not None:
             return answer_now
@@ -220,6 +253,7 @@ def get_log(game_id: str) -> dict[str, Any]:
     """
     seat = _seat_of(game_id, _bearer_token(), required=False)
     stored, game = _load(game_id)
+    _keep(game_id, stored.version, game)
     config = stored.settings["config"]
     if not game.is_over:
         config = {k: v for k, v in config.items() if k not in ("seed", "decks")}

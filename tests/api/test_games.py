@@ -249,3 +249,15 @@ def test_rounds_played_so_far_are_public_across_hands(client: FlaskClient) -> No
     assert state["hand_number"] == 2 and state["phase"] in ("exchange", "arrange")
     assert state["rounds"] and {r["hand"] for r in state["rounds"]} == {1}
     assert state["last_hand"]["hand"] == 1
+
+
+def test_two_instances_on_one_database_never_serve_a_stale_cached_game(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    url = f"sqlite:///{tmp_path / 'shared.db'}"
+    first, second = create_app({"DATABASE_URL": url}).test_client(), create_app({"DATABASE_URL": url}).test_client()
+    game_id, tokens, _ = create(first)
+    assert second.get(f"/v1/games/{game_id}").json["version"] == 0  # second instance caches v0
+    act(first, game_id, tokens[holder_of_two(first, game_id)], type="keep")
+    assert second.get(f"/v1/games/{game_id}").json["version"] == 1
+    response = act(second, game_id, tokens[0], type="arrange", combinations=[], expected_version=1)
+    assert response.status_code == 200
+    assert first.get(f"/v1/games/{game_id}").json["arranged"] == [True, False, False]

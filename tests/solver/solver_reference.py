@@ -9,7 +9,7 @@ one of the combinations that contain it.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import combinations
+from itertools import combinations, pairwise
 
 from rulesets.cards import Card
 from rulesets.ramchi.combinations import strength_table
@@ -123,8 +123,8 @@ def hindsight_best_chips(hand: Sequence[Card], seat: int, dealer: int,
             for s in range(3):
                 if s != seat and len(others[s]) > k:
                     points |= {others[s][k], others[s][k] + 1}
-            cuts = sorted(p for p in points if p <= 585) + [586]
-            choices.append([(a, b) for a, b in zip(cuts, cuts[1:])])
+            cuts = [*sorted(p for p in points if p <= 585), 586]
+            choices.append([(a, b) for a, b in pairwise(cuts)])
         scored = []
         for boxes in product(*choices):
             realised, floor = [], 0
