@@ -42,8 +42,6 @@ OBJECTIVES = ("ev", "maximin")
 SURROGATE_LINEUPS = 2
 """Lineups taken from the linear estimate for exact re-scoring (plus maximin and greedy)."""
 ALTERNATIVES = 3
-SURROGATE_TIME_S = 0.3
-"""Cap on each linear-estimate solve: it only proposes lineups; re-scoring is exact."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,8 +97,7 @@ def _plan_ev(hand: tuple[Card, ...], deals: Sequence[OpponentDeal], seat: int,
     pool = [maximin_from_candidates(candidates, time_limit), greedy_lineup(candidates)]
     if four is None:
         tables = estimate_tables(deals, seat, None, options)
-        budget = min(time_limit, SURROGATE_TIME_S)
-        pool = surrogate_lineups(candidates, tables, SURROGATE_LINEUPS, budget, pool[0]) + pool
+        pool = surrogate_lineups(candidates, tables, SURROGATE_LINEUPS, time_limit, pool[0]) + pool
     scored: list[_Scored] = []
     seen: set[tuple[int, ...]] = set()
     for lineup in pool:

@@ -15,5 +15,10 @@ class SolverTimeoutError(RuntimeError):
     code = "solver_timeout"
 
     def __init__(self, seconds: float) -> None:
-        super().__init__(f"the solver found no arrangement within the time limit ({seconds:g} s)")
+        self.message = f"the solver found no arrangement within the time limit ({seconds:g} s)"
+        super().__init__(seconds)  # args hold the seconds, so the error survives pickling
         self.seconds = seconds
+
+    def __str__(self) -> str:
+        """The player-readable message."""
+        return self.message

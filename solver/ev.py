@@ -33,6 +33,7 @@ from rulesets.ramchi.deal import four_of_a_kind_chips
 from rulesets.ramchi.options import RamchiOptions
 from rulesets.ramchi.scoring import SEATS, play_out
 from solver.candidates import Candidate
+from solver.errors import SolverTimeoutError
 from solver.opponents import arrange_with_exchange
 from solver.packing import MAX_COMBINATIONS, Packing
 from solver.sampling import Sample, draw_samples  # noqa: F401  (doctest)
@@ -48,6 +49,9 @@ __all__ = [
 ]
 
 STRONGEST = 585
+SURROGATE_WORK = 0.3
+"""CP-SAT deterministic-time cap per linear-estimate solve: keeps advice fast and reproducible
+(the estimate only proposes lineups; their exact re-scoring decides)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,9 +215,9 @@ def surrogate_lineups(candidates: Sequence[Candidate], tables: Sequence[Sequence
     found: list[list[Candidate]] = []
     for _ in range(how_many):
         try:
-            lineup = packing.solve(time_limit)
-        except ValueError:
-            break
+            lineup = packing.solve(time_limit, work_limit=SURROGATE_WORK)
+        except (ValueError, SolverTimeoutError):
+            break  # no further profile, or out of time: the re-scoring pool is still valid
         found.append(lineup)
         _cut_profile(packing, profile, lineup)
     return found

@@ -9,10 +9,10 @@ Formulation (chosen by measurement, see docs/solver.md):
    optimum's weakest is at least as strong.
 3. On the remaining candidates, with the count fixed, minimise
    ``sum(5 ** (R - 1 - level))`` over chosen combinations, ``level`` being the
-   rank of the strength among the next ``R = 26`` distinct strengths. With at
+   rank of the strength among the next ``R = 22`` distinct strengths. With at
    most five chosen, one combination at a level outweighs four at any higher
    level, so the minimum is exactly the lexicographic maximin over those
-   levels, and the numbers stay below 2**63. If strengths remain above the
+   levels, and the numbers stay below 2**53 (exact as doubles). If strengths remain above the
    window, their counts per level are fixed and the next window is solved.
 
 >>> from rulesets.cards import parse_cards
@@ -33,8 +33,9 @@ from solver.packing import MAX_COMBINATIONS, Packing
 
 __all__ = ["WINDOW", "best_count", "maximin_from_candidates", "maximin_lineup"]
 
-WINDOW = 26
-"""Distinct strengths weighed in one solve: 5 * 5**25 < 2**63."""
+WINDOW = 22
+"""Distinct strengths weighed in one solve: 5 * 5**21 < 2**53, so the objective stays exact even
+where CP-SAT compares objective values as doubles (26 levels, 5**25, failed on real hands)."""
 
 
 def best_count(candidates: Sequence[Candidate], start: Sequence[Candidate], time_limit: float) -> int:

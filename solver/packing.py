@@ -64,14 +64,18 @@ class Packing:
         for candidate, var in zip(self.candidates, self.chosen, strict=True):
             self.model.AddHint(var, candidate.mask in picked)
 
-    def solve(self, time_limit: float) -> list[Candidate]:
+    def solve(self, time_limit: float, work_limit: float | None = None) -> list[Candidate]:
         """Solve (one worker: faster on models this small); return the chosen, strongest first.
 
-        Raises :class:`SolverTimeoutError` when no arrangement was found in time.
+        ``work_limit`` caps CP-SAT's deterministic time (reproducible, unlike
+        wall-clock time). Raises :class:`SolverTimeoutError` when no arrangement
+        was found in time.
         """
         solver = cp_model.CpSolver()
         solver.parameters.num_workers = 1
         solver.parameters.max_time_in_seconds = max(time_limit, 0.001)
+        if work_limit is not None:
+            solver.parameters.max_deterministic_time = work_limit
         status = solver.Solve(self.model)
         if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
             if status == cp_model.INFEASIBLE:

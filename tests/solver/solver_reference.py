@@ -40,33 +40,38 @@ def packing_exists(hand_mask: int, combos: Sequence[Combo], n: int,
     need = {t: max(k + 1 for k, (low, _) in enumerate(boxes) if low == t) for t in lows}
     cap = {t: min(k for k, (_, high) in enumerate(boxes) if high == t) for t in highs}
     discards = bin(hand_mask).count("1") - 3 * n
+    thresholds = sorted(set(need) | set(cap))
+    memo: dict[tuple[int, tuple[int, ...], int, int], bool] = {}
 
-    def ok(chosen: list[int]) -> bool:
-        return all(sum(s >= t for s in chosen) >= k for t, k in need.items()) and all(
-            sum(s >= t for s in chosen) <= k for t, k in cap.items())
-
-    def can_still(chosen: list[int], left: int) -> bool:
-        # the combos still to choose could at best all be above every threshold
-        return all(sum(s >= t for s in chosen) <= k for t, k in cap.items()) and all(
-            sum(s >= t for s in chosen) + left >= k for t, k in need.items())
-
-    def rec(mask: int, chosen: list[int], budget: int) -> bool:
-        left = n - len(chosen)
-        if left == 0:
-            return ok(chosen)
-        if not can_still(chosen, left) or bin(mask).count("1") < 3 * left:
+    def rec(mask: int, counts: tuple[int, ...], picked: int, budget: int) -> bool:
+        """``counts[i]``: chosen so far with strength >= thresholds[i] (memoised on it)."""
+        left = n - picked
+        by_t = dict(zip(thresholds, counts, strict=True))
+        if any(by_t[t] > k for t, k in cap.items()):
             return False
+        if any(by_t[t] + left < k for t, k in need.items()):
+            return False
+        if left == 0:
+            return True
+        if bin(mask).count("1") < 3 * left:
+            return False
+        key = (mask, counts, picked, budget)
+        if key in memo:
+            return memo[key]
         low = mask & -mask
+        found = False
         for strength, combo in by_low.get(low, ()):
             if combo & mask == combo:
-                chosen.append(strength)
-                found = rec(mask & ~combo, chosen, budget)
-                chosen.pop()
-                if found:
-                    return True
-        return budget > 0 and rec(mask & ~low, chosen, budget - 1)
+                bumped = tuple(c + (strength >= t) for c, t in zip(counts, thresholds, strict=True))
+                if rec(mask & ~combo, bumped, picked + 1, budget):
+                    found = True
+                    break
+        if not found and budget > 0:
+            found = rec(mask & ~low, counts, picked, budget - 1)
+        memo[key] = found
+        return found
 
-    return rec(hand_mask, [], discards)
+    return rec(hand_mask, tuple(0 for _ in thresholds), 0, discards)
 
 
 def max_count(hand_mask: int, combos: Sequence[Combo]) -> int:
