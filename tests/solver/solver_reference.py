@@ -107,6 +107,40 @@ def maximin_strengths(hand: Sequence[Card]) -> list[int]:
     return [low for low, _ in boxes]
 
 
+def slots_fillable(combos: Sequence[Combo], boxes: Sequence[tuple[int, int]]) -> bool:
+    """Can ``len(boxes)`` disjoint combos be chosen so that the k-th strongest lies in
+    ``boxes[k]`` = [low, high)? A plain depth-first search over the combos, strongest first:
+    slot k takes a combo after slot k-1's in that order (so the lineup comes out sorted)."""
+    ordered = sorted(combos, key=lambda combo: -combo[0])
+    dead: set[tuple[int, int, int]] = set()
+
+    def fill(k: int, used: int, start: int) -> bool:
+        if k == len(boxes):
+            return True
+        if (k, used, start) in dead:
+            return False
+        low, high = boxes[k]
+        for i in range(start, len(ordered)):
+            strength, mask = ordered[i]
+            if strength < low:
+                break
+            if strength < high and not mask & used and fill(k + 1, used | mask, i + 1):
+                return True
+        dead.add((k, used, start))
+        return False
+
+    return fill(0, 0, 0)
+
+
+def most_disjoint_at_least(combos: Sequence[Combo], threshold: int) -> int:
+    """The most disjoint combos of strength >= ``threshold`` (at most 5)."""
+    strong = [combo for combo in combos if combo[0] >= threshold]
+    for n in range(5, 0, -1):
+        if slots_fillable(strong, [(threshold, 10**6)] * n):
+            return n
+    return 0
+
+
 def hindsight_best_chips(hand: Sequence[Card], seat: int, dealer: int,
                          others: Sequence[Sequence[int]], options) -> int:
     """Best chips for ``seat``: each of my slots only matters through how it compares with
@@ -117,9 +151,17 @@ def hindsight_best_chips(hand: Sequence[Card], seat: int, dealer: int,
     from rulesets.ramchi.scoring import play_out
 
     combos = combos_of(hand)
-    mask = 0
-    for card in hand:
-        mask |= 1 << card.index
+    most: dict[int, int] = {}
+
+    def counts_possible(boxes: Sequence[tuple[int, int]]) -> bool:
+        """A quick necessary condition: slot k's floor needs k+1 disjoint combos that strong."""
+        for k, (low, _) in enumerate(boxes):
+            if low not in most:
+                most[low] = most_disjoint_at_least(combos, low)
+            if most[low] < k + 1:
+                return False
+        return True
+
     best = None
     for n in range(6):
         choices = []
@@ -145,8 +187,9 @@ def hindsight_best_chips(hand: Sequence[Card], seat: int, dealer: int,
         for chips, boxes in scored:
             if best is not None and chips <= best:
                 break
-            if packing_exists(mask, combos, n, list(boxes)):
-                best = chips
-                break
+            if not counts_possible(boxes) or not slots_fillable(combos, boxes):
+                continue
+            best = chips
+            break
     assert best is not None
     return best

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import os
 import random
 
 import pytest
@@ -38,14 +37,6 @@ def _other_lineups(rng: random.Random, rest: list, seat: int) -> dict[int, list]
     return others
 
 
-SLOW = pytest.mark.skipif(
-    not os.environ.get("RAMCHI_SLOW_TESTS"),
-    reason="the hindsight reference takes up to ~20 s on some hands; set RAMCHI_SLOW_TESTS=1",
-)
-
-
-@pytest.mark.slow
-@SLOW
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 def test_hindsight_matches_reference(chunk: int) -> None:
     for i in range(PER_CHUNK):
