@@ -27,8 +27,7 @@ from functools import cache
 
 from rulesets.cards import Card
 from rulesets.ramchi.options import RamchiOptions
-from rulesets.ramchi.rounds import play_round
-from rulesets.ramchi.scoring import SEATS, chips_for_lineups
+from rulesets.ramchi.scoring import SEATS, chips_for_lineups, play_round
 from solver.candidates import Candidate, hand_candidates
 from solver.limits import DEFAULT_TIME_LIMIT_S
 from solver.packing import MAX_COMBINATIONS, Packing
