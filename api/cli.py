@@ -11,10 +11,10 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
-from dataclasses import fields, is_dataclass
 from typing import Any
 
-from rulesets.cards import Card, parse_cards
+from api.encode import jsonable
+from rulesets.cards import parse_cards
 from rulesets.errors import RulesError
 from rulesets.ramchi.combinations import Classification, classify, combination
 from rulesets.ruleset import load_all
@@ -91,27 +91,10 @@ def _cmd_advise(args: argparse.Namespace) -> int:
     advice = advise(hand, up_card, objective=args.objective, seed=args.seed, samples=args.samples,
                     opponents=args.opponents, seat=args.seat, dealer=args.dealer)
     if args.json:
-        print(json.dumps(_advice_json(advice), ensure_ascii=False, indent=2))
+        print(json.dumps(jsonable(advice), ensure_ascii=False, indent=2))
     else:
         print("\n".join(_advice_lines(advice)))
     return 0
-
-
-def _advice_json(advice: Any) -> dict[str, Any]:
-    """A JSON-ready form of the advice (cards as codes)."""
-
-    def encode(value: Any) -> Any:
-        if isinstance(value, Card):
-            return value.code
-        if isinstance(value, tuple | list):
-            return [encode(v) for v in value]
-        if isinstance(value, dict):
-            return {k: encode(v) for k, v in value.items()}
-        if is_dataclass(value):
-            return {f.name: encode(getattr(value, f.name)) for f in fields(value)}
-        return value
-
-    return encode(advice)
 
 
 def _cmd_serve(args: argparse.Namespace) -> int:

@@ -2,16 +2,15 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict
 from typing import Any
 
 from flask_smorest import Blueprint
 
 from api.cardinput import read_cards
+from api.encode import jsonable
 from api.errors import ApiProblem
 from api.routes.games import PROBLEM
 from api.schemas import AdviceRequestSchema, AdviceSchema, HindsightRequestSchema, HindsightSchema
-from rulesets.cards import Card
 from rulesets.errors import CardError, RulesError
 from rulesets.ramchi.options import RamchiOptions
 from rulesets.ruleset import load_ruleset
@@ -19,7 +18,6 @@ from solver.advice import advise
 from solver.errors import SolverTimeoutError
 from solver.hindsight import hindsight
 from solver.limits import DEFAULT_TIME_LIMIT_S, MAX_SAMPLES
-from solver.results import PlannedCombination
 
 blp = Blueprint("advice", __name__, url_prefix="/v1/ramchi",
                 description="The solver: how to arrange a hand, and what would have won.")
@@ -43,14 +41,6 @@ def _check_samples(body: dict[str, Any]) -> None:
         raise ApiProblem("limit_exceeded", f"samples may be at most {most} with "
                          f"opponents={body.get('opponents')!r}; got {samples}",
                          errors=[{"pointer": "/samples", "detail": f"at most {most}"}])
-
-
-def _combination_json(item: PlannedCombination) -> dict[str, Any]:
-    return asdict(item) | {"cards": [c.code for c in item.cards]}
-
-
-def _codes(cards: tuple[Card, ...]) -> list[str]:
-    return [card.code for card in cards]
 
 
 def _solver_call(call: Any, *args: Any, **kwargs: Any) -> Any:
@@ -90,27 +80,7 @@ def advice(body: dict[str, Any]) -> dict[str, Any]:
         advise, hand, up_card, objective=body["objective"], seed=body["seed"],
         samples=body.get("samples"), opponents=body["opponents"], seat=body["seat"],
         dealer=body.get("dealer"), options=_options(body), time_limit=DEFAULT_TIME_LIMIT_S)
-    return {
-        "objective": result.objective,
-        "hand": _codes(result.hand),
-        "combinations": [_combination_json(c) for c in result.combinations],
-        "discards": _codes(result.discards),
-        "expected_chips": result.expected_chips,
-        "standard_error": result.standard_error,
-        "exchange": asdict(result.exchange),
-        "four_of_a_kind": asdict(result.four_of_a_kind) if result.four_of_a_kind else None,
-        "alternatives": [
-            {"combinations": [_combination_json(c) for c in alt.combinations],
-             "discards": _codes(alt.discards), "expected_chips": alt.expected_chips,
-             "standard_error": alt.standard_error}
-            for alt in result.alternatives
-        ],
-        "explanation": result.explanation,
-        "solve_ms": round(result.solve_ms, 1),
-        "samples": result.samples,
-        "seed": result.seed,
-        "assumptions": result.assumptions,
-    }
+    return jsonable(result) | {"solve_ms": round(result.solve_ms, 1)}
 
 
 @blp.route("/hindsight", methods=["POST"])
@@ -137,12 +107,4 @@ def hindsight_review(body: dict[str, Any]) -> dict[str, Any]:
                   for i, combo in enumerate(body["played"])]
     result = _solver_call(hindsight, hand, body["seat"], body["dealer"], others, played=played,
                           options=_options(body), time_limit=DEFAULT_TIME_LIMIT_S)
-    return {
-        "seat": result.seat,
-        "combinations": [_combination_json(c) for c in result.combinations],
-        "discards": _codes(result.discards),
-        "chips": result.chips,
-        "played_chips": result.played_chips,
-        "difference": result.difference,
-        "solve_ms": round(result.solve_ms, 1),
-    }
+    return jsonable(result) | {"solve_ms": round(result.solve_ms, 1)}
