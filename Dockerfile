@@ -21,4 +21,5 @@ VOLUME ["/data"]
 EXPOSE 8000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
     CMD python -c "import urllib.request,sys; sys.exit(urllib.request.urlopen('http://127.0.0.1:8000/health', timeout=4).status != 200)"
-CMD ["gunicorn", "--bind", "0.0.0.0:8000", "--workers", "2", "--timeout", "60", "--access-logfile", "-", "api:create_app()"]
+# The schema is upgraded once, before gunicorn starts its workers (they never migrate).
+CMD ["sh", "-c", "ramchi db upgrade && exec gunicorn --bind 0.0.0.0:8000 --workers 2 --timeout 60 --access-logfile - 'api:create_app()'"]

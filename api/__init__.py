@@ -16,11 +16,15 @@ from flask import Flask
 from api.docs import register_docs
 from api.errors import register_error_handlers
 from api.game_cache import GameCache
+from api.migrate import require_up_to_date, upgrade
 from api.openapi import ProblemApi
 from api.routes import advice, disputes, games, meta, ramchi
 from api.store import default_url, open_store
 
 __all__ = ["create_app"]
+
+DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024
+"""The largest request body read (413 above it): a 1,000-hand game's full log is about 2.3 MB."""
 
 BLUEPRINTS = (meta.blp, ramchi.blp, advice.blp, games.blp, disputes.blp)
 
@@ -45,6 +49,7 @@ def _settings(app: Flask, config: dict[str, Any] | None) -> None:
         },
         VERSION=_version(),
         JSON_SORT_KEYS=False,
+        MAX_CONTENT_LENGTH=int(os.environ.get("RAMCHI_MAX_BODY_BYTES", DEFAULT_MAX_BODY_BYTES)),
     )
     app.config["DATABASE_URL"] = os.environ.get("DATABASE_URL")
     app.config.update(config or {})
@@ -53,11 +58,22 @@ def _settings(app: Flask, config: dict[str, Any] | None) -> None:
 
 
 def create_app(config: dict[str, Any] | None = None) -> Flask:
-    """Build the Flask app; ``config`` overrides settings (e.g. ``DATABASE_URL``)."""
+    """Build the Flask app; ``config`` overrides settings (e.g. ``DATABASE_URL``).
+
+    The database must be at the schema's head revision (``ramchi db upgrade``),
+    else this raises :class:`api.migrate.SchemaNotCurrent` saying so. With
+    ``AUTO_MIGRATE`` (default: ``TESTING``) it upgrades the database itself
+    instead; served workers never do, so they never race to create tables.
+    """
     app = Flask(__name__)
     _settings(app, config)
     app.json.sort_keys = False  # type: ignore[attr-defined]
-    app.extensions["ramchi.engine"] = open_store(app.config["DATABASE_URL"])
+    engine = open_store(app.config["DATABASE_URL"])
+    if app.config.get("AUTO_MIGRATE", app.config["TESTING"]):
+        upgrade(engine)
+    else:
+        require_up_to_date(engine)
+    app.extensions["ramchi.engine"] = engine
     app.extensions["ramchi.games"] = GameCache(app.config.get("GAME_CACHE_SIZE", 256))
     api = ProblemApi(app)
     for blueprint in BLUEPRINTS:

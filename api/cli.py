@@ -1,4 +1,4 @@
-"""The ``ramchi`` command line: serve the API, classify and compare combinations.
+"""The ``ramchi`` command line: serve the API, upgrade its database, classify and compare.
 
 >>> main(["classify", "2s", "3s", "5s"])
 2s 3s 5s: Ramchi straight flush (2-3-5) (straight_flush, strength 571)
@@ -100,7 +100,33 @@ def _cmd_advise(args: argparse.Namespace) -> int:
 def _cmd_serve(args: argparse.Namespace) -> int:
     from api.serve import serve  # imported late: gunicorn is only needed to serve
 
-    serve(host=args.host, port=args.port, workers=args.workers)
+    serve(host=args.host, port=args.port, workers=args.workers, threads=args.threads,
+          keepalive=args.keepalive, read_timeout=args.read_timeout)
+    return 0
+
+
+def _cmd_db(args: argparse.Namespace) -> int:
+    from sqlalchemy.exc import SQLAlchemyError
+
+    from api import migrate
+    from api.store import open_store
+
+    url = args.url or migrate.configured_url()
+    where = migrate.display_url(url)
+    engine = open_store(url)
+    try:
+        if args.db_command == "upgrade":
+            before, after = migrate.upgrade(engine)
+            change = "already at" if before == after else f"upgraded from {before or 'nothing'} to"
+            print(f"{where}: {change} revision {after} (head)")
+        else:
+            problem = migrate.schema_problem(engine)
+            print(problem or f"{where}: revision {migrate.head_revision()} (head)")
+    except (migrate.SchemaNotCurrent, SQLAlchemyError) as err:
+        print(f"ramchi: {where}: {str(err).splitlines()[0]}", file=sys.stderr)
+        return 1
+    finally:
+        engine.dispose()
     return 0
 
 
@@ -113,8 +139,23 @@ def build_parser() -> argparse.ArgumentParser:
     serve = commands.add_parser("serve", help="run the HTTP API under gunicorn")
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=8000)
-    serve.add_argument("--workers", type=int, default=2)
+    serve.add_argument("--workers", type=int, help="worker processes (default: $RAMCHI_WORKERS or 2)")
+    serve.add_argument("--threads", type=int, help="threads per worker (default: $RAMCHI_THREADS or 4)")
+    serve.add_argument("--keepalive", type=float,
+                       help="seconds an idle connection stays open (default: $RAMCHI_KEEPALIVE or 5)")
+    serve.add_argument("--read-timeout", type=float,
+                       help="seconds a whole request may take to arrive (default: "
+                            "$RAMCHI_READ_TIMEOUT or 10)")
     serve.set_defaults(run=_cmd_serve)
+
+    db_cmd = commands.add_parser("db", help="the database schema: upgrade it, show its revision")
+    db_commands = db_cmd.add_subparsers(dest="db_command", required=True)
+    for name, text in (("upgrade", "upgrade the schema to the newest revision (run before serving)"),
+                       ("current", "show the schema revision of the database")):
+        db_sub = db_commands.add_parser(name, help=text)
+        db_sub.add_argument("--url", help="database URL (default: DATABASE_URL, else the SQLite file "
+                            "`ramchi serve` uses)")
+        db_sub.set_defaults(run=_cmd_db)
 
     classify_cmd = commands.add_parser("classify", help="classify three cards, e.g. As 2s 3s")
     classify_cmd.add_argument("cards", nargs="+", help="three card codes (As, 10h, a♠ ...)")

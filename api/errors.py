@@ -14,7 +14,9 @@ import logging
 from dataclasses import dataclass, field
 from typing import Any
 
-from flask import Flask, Response, jsonify
+from flask import Flask, Response, current_app, jsonify
+from sqlalchemy.exc import DisconnectionError, InterfaceError, OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeoutError
 from werkzeug.exceptions import HTTPException
 
 from rulesets.errors import (
@@ -28,6 +30,10 @@ from rulesets.errors import (
 __all__ = ["PROBLEMS", "ApiProblem", "ProblemType", "problem_response", "register_error_handlers"]
 
 log = logging.getLogger(__name__)
+
+DATABASE_UNAVAILABLE: tuple[type[Exception], ...] = (
+    OperationalError, InterfaceError, DisconnectionError, PoolTimeoutError)
+"""Database errors that mean "not reachable or busy now" (503), not a bug (500)."""
 
 PROBLEM_MEDIA_TYPE = "application/problem+json"
 
@@ -88,6 +94,39 @@ PROBLEMS: dict[str, ProblemType] = {
     "invalid_log": ProblemType(422, "Invalid log", "A posted log record could not be read."),
     "solver_timeout": ProblemType(
         503, "Solver timed out", "The solver found no arrangement within its time limit; retry."),
+    "database_unavailable": ProblemType(
+        503, "Database unavailable", "The service cannot reach its database just now. Retry "
+        "after the seconds in 'Retry-After'; a game action retried with the same action_id is "
+        "never applied twice."),
+    # Answered by the HTTP server itself (api/worker.py), before the request reaches the API:
+    "bad_request": ProblemType(
+        400, "Malformed HTTP request",
+        "The request line or a header is not valid HTTP/1.1. Send 'METHOD /path HTTP/1.1', then "
+        "one 'Name: value' header per line, each line ending in CRLF."),
+    "malformed_chunked_body": ProblemType(
+        400, "Malformed chunked body",
+        "A chunk of a 'Transfer-Encoding: chunked' body is malformed: each chunk is its size in "
+        "hex, CRLF, the data, CRLF; the body ends with '0' CRLF CRLF. Or send Content-Length."),
+    "uri_too_long": ProblemType(
+        414, "URI too long", "The request line is longer than the server accepts. Send the data "
+        "in a JSON body instead of the address."),
+    "headers_too_large": ProblemType(
+        431, "Request headers too large",
+        "There are too many headers, or one is too long. Send fewer or shorter headers."),
+    "request_timeout": ProblemType(
+        408, "Request timeout", "The request did not arrive completely in time, so the "
+        "connection was closed. Send the whole request at once, then retry."),
+    "request_too_large": ProblemType(
+        413, "Request too large", "The request body is larger than the server reads."),
+    "expectation_failed": ProblemType(
+        417, "Expectation failed", "The 'Expect' header asks for something the server does not "
+        "do. Send the request without it (or with 'Expect: 100-continue')."),
+    "unsupported_transfer_coding": ProblemType(
+        501, "Unsupported transfer coding",
+        "The request uses a Transfer-Encoding the server does not implement. Use 'chunked' or "
+        "send Content-Length."),
+    "request_forbidden": ProblemType(
+        403, "Request forbidden", "The server refuses this connection or request as sent."),
 }
 """Every problem code the API can return."""
 
@@ -180,7 +219,8 @@ def _validation_problem(err: HTTPException) -> Response:
     return problem_response("invalid_request", detail or "The request is invalid.", errors=errors)
 
 
-_HTTP_CODES = {404: "not_found", 405: "method_not_allowed", 415: "unsupported_media_type"}
+_HTTP_CODES = {404: "not_found", 405: "method_not_allowed", 408: "request_timeout",
+               413: "request_too_large", 415: "unsupported_media_type"}
 
 
 def _http_problem(err: HTTPException) -> Response:
@@ -189,9 +229,20 @@ def _http_problem(err: HTTPException) -> Response:
         return _validation_problem(err)
     code = _HTTP_CODES.get(err.code or 400, "http_error")
     detail = err.description or PROBLEMS[code].help
+    if err.code == 413:
+        limit = current_app.config.get("MAX_CONTENT_LENGTH")
+        detail = f"the request body is larger than {limit:,} bytes, the most one request may send"
     response = problem_response(code, detail, status=err.code)
     if err.code == 405 and hasattr(err, "valid_methods") and err.valid_methods:
         response.headers["Allow"] = ", ".join(err.valid_methods)
+    return response
+
+
+def _database_problem(err: Exception) -> Response:
+    """The database cannot be reached or is busy: 503, to retry (the cause goes to the log only)."""
+    log.error("database unavailable: %s", str(err).splitlines()[0] if str(err) else type(err).__name__)
+    response = problem_response("database_unavailable", PROBLEMS["database_unavailable"].help)
+    response.headers["Retry-After"] = "5"
     return response
 
 
@@ -210,4 +261,6 @@ def register_error_handlers(app: Flask) -> None:
     app.register_error_handler(RulesError, _rules_problem)
     app.register_error_handler(CardError, _rules_problem)
     app.register_error_handler(HTTPException, _http_problem)
+    for database_error in DATABASE_UNAVAILABLE:
+        app.register_error_handler(database_error, _database_problem)
     app.register_error_handler(Exception, _unexpected_problem)

@@ -2,9 +2,10 @@
 
 A game's state is never stored as such: it is rebuilt by replaying its
 accepted actions through the referee (:mod:`rulesets`). Appending an action
-is one transaction that also bumps the game's ``version`` only if it still
-has the version the action was checked against, so two concurrent actions on
-one game never both apply; the loser gets :class:`StaleVersion`.
+happens in one transaction that locks the game's row first (:func:`locked_game`),
+so actions on one game are checked and stored one at a time, across processes
+and servers: two concurrent actions never both apply, and a retried
+``action_id`` always finds the stored answer.
 """
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ from __future__ import annotations
 import hashlib
 import secrets
 import uuid
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from typing import Any
@@ -19,6 +22,7 @@ from typing import Any
 from sqlalchemy import (
     JSON,
     Column,
+    Connection,
     DateTime,
     Engine,
     ForeignKey,
@@ -30,7 +34,6 @@ from sqlalchemy import (
     select,
     update,
 )
-from sqlalchemy.exc import IntegrityError
 
 from api.store import metadata
 
@@ -59,12 +62,14 @@ actions = Table(
     metadata,
     Column("game_id", String(36), ForeignKey("games.id", ondelete="CASCADE"), primary_key=True),
     Column("seq", Integer, primary_key=True),
-    Column("action_id", String(64), nullable=False),
+    Column("action_id", String(64), nullable=True),
     Column("seat", Integer, nullable=False),
     Column("body", JSON, nullable=False),
     Column("response", JSON, nullable=False),
     Column("created_at", DateTime(timezone=True), nullable=False),
-    UniqueConstraint("game_id", "action_id", name="uq_actions_game_action_id"),
+    # An action_id is the sending seat's idempotency key: replays belong to that seat only.
+    # Actions sent without one store NULL and can never be replayed.
+    UniqueConstraint("game_id", "seat", "action_id", name="uq_actions_game_seat_action_id"),
 )
 
 
@@ -125,6 +130,13 @@ def create_game(
     return game_id, tokens
 
 
+def _players(connection: Connection, game_id: str) -> list[str]:
+    """The players' names in seat order."""
+    return list(connection.execute(
+        select(seats.c.name).where(seats.c.game_id == game_id).order_by(seats.c.seat)
+    ).scalars().all())
+
+
 def load_game(engine: Engine, game_id: str, after: int = 0) -> StoredGame | None:
     """The stored game with its actions after ``after`` in order (bodies only), or ``None``.
 
@@ -137,9 +149,7 @@ def load_game(engine: Engine, game_id: str, after: int = 0) -> StoredGame | None
                                  .where(games.c.id == game_id)).first()
         if row is None:
             return None
-        names = connection.execute(
-            select(seats.c.name).where(seats.c.game_id == game_id).order_by(seats.c.seat)
-        ).scalars().all()
+        names = _players(connection, game_id)
         stored = connection.execute(
             select(actions.c.seq, actions.c.action_id, actions.c.seat, actions.c.body)
             .where(actions.c.game_id == game_id, actions.c.seq > after).order_by(actions.c.seq)
@@ -160,32 +170,79 @@ def seat_for_token(engine: Engine, game_id: str, token: str) -> int | None:
         ).scalar()
 
 
-def find_action(engine: Engine, game_id: str, action_id: str) -> StoredAction | None:
-    """An already accepted action with this ``action_id``, for idempotent retries."""
-    with engine.connect() as connection:
-        row = connection.execute(
-            select(actions).where(actions.c.game_id == game_id, actions.c.action_id == action_id)
-        ).first()
-    return None if row is None else StoredAction(row.seq, row.action_id, row.seat, row.body, row.response)
+class LockedGame:
+    """A game held for one action: its row is locked until the transaction ends.
 
-
-def append_action(engine: Engine, game_id: str, version: int, action: StoredAction) -> None:
-    """Store an accepted action and move the game from ``version`` to ``version + 1``.
-
-    Raises :class:`StaleVersion` if another action got there first (the whole
-    transaction is then rolled back: nothing is half-stored).
+    Made by :func:`locked_game`; everything read here is read in the same
+    transaction, so no other action on the game can be committed meanwhile.
     """
-    try:
-        with engine.begin() as connection:
-            bumped = connection.execute(
-                update(games)
-                .where(games.c.id == game_id, games.c.version == version)
-                .values(version=version + 1, updated_at=_now())
-            ).rowcount
-            if bumped != 1:
-                raise StaleVersion(game_id)
-            connection.execute(insert(actions).values(
-                game_id=game_id, seq=action.seq, action_id=action.action_id, seat=action.seat,
-                body=action.body, response=action.response, created_at=_now()))
-    except IntegrityError as err:
-        raise StaleVersion(game_id) from err
+
+    def __init__(self, connection: Connection, game_id: str, version: int, settings: dict[str, Any],
+                 players: list[str]) -> None:
+        self._connection = connection
+        self.game_id = game_id
+        self.version = version
+        self.settings = settings
+        self.players = players
+
+    def find_action(self, seat: int, action_id: str) -> StoredAction | None:
+        """The action ``seat`` already sent under ``action_id`` (its idempotent retry), or ``None``.
+
+        An ``action_id`` belongs to the seat that sent it: another seat using the
+        same string finds nothing here.
+        """
+        row = self._connection.execute(
+            select(actions).where(actions.c.game_id == self.game_id, actions.c.seat == seat,
+                                  actions.c.action_id == action_id)
+        ).first()
+        return None if row is None else StoredAction(row.seq, row.action_id, row.seat, row.body,
+                                                     row.response)
+
+    def actions_after(self, after: int) -> list[StoredAction]:
+        """The accepted actions after version ``after`` in order (bodies only)."""
+        rows = self._connection.execute(
+            select(actions.c.seq, actions.c.action_id, actions.c.seat, actions.c.body)
+            .where(actions.c.game_id == self.game_id, actions.c.seq > after).order_by(actions.c.seq)
+        ).all()
+        return [StoredAction(a.seq, a.action_id, a.seat, a.body, {}) for a in rows]
+
+    def append(self, action: StoredAction) -> None:
+        """Store ``action`` as the next one and move the game to ``version + 1``.
+
+        Nothing is stored until the transaction of :func:`locked_game` commits.
+        """
+        if action.seq != self.version + 1:
+            raise StaleVersion(self.game_id)
+        self._connection.execute(insert(actions).values(
+            game_id=self.game_id, seq=action.seq, action_id=action.action_id, seat=action.seat,
+            body=action.body, response=action.response, created_at=_now()))
+        bumped = self._connection.execute(
+            update(games).where(games.c.id == self.game_id, games.c.version == self.version)
+            .values(version=self.version + 1, updated_at=_now())
+        ).rowcount
+        if bumped != 1:  # cannot happen while the row is locked; never store a gap
+            raise StaleVersion(self.game_id)
+        self.version += 1
+
+
+@contextmanager
+def locked_game(engine: Engine, game_id: str) -> Iterator[LockedGame | None]:
+    """Hold ``game_id`` for one action: one transaction that first locks the game's row.
+
+    The first statement writes the row (``version = version``), which takes the
+    row lock on PostgreSQL and the write lock on SQLite, so actions on one game
+    are checked and stored one after the other, across threads, processes and
+    servers; the transaction commits when the block ends without an exception
+    and rolls back (storing nothing) otherwise. Yields ``None`` if there is no
+    such game.
+    """
+    with engine.begin() as connection:
+        touched = connection.execute(
+            update(games).where(games.c.id == game_id).values(version=games.c.version)
+        ).rowcount
+        if touched != 1:
+            yield None
+            return
+        row = connection.execute(
+            select(games.c.version, games.c.settings).where(games.c.id == game_id)).one()
+        yield LockedGame(connection, game_id, row.version, row.settings, _players(connection, game_id))

@@ -6,9 +6,75 @@ Card lists are validated as lists of strings here and read by
 
 from __future__ import annotations
 
-from marshmallow import INCLUDE, Schema, fields, validate
+from collections.abc import Sized
+from typing import Any
+
+from marshmallow import INCLUDE, Schema, ValidationError, fields, validate
+
+from rulesets.ramchi.config import MAX_HANDS
 
 CARD_EXAMPLE = ["As", "2s", "3s"]
+
+MAX_CARD_TOKEN = 16
+"""The longest card token read (``10♠️`` with spaces fits); longer is refused unread."""
+MAX_CARDS = 128
+"""The most cards any one list of a request may hold (a deck is 52)."""
+MAX_LOG_RECORDS = 20_000
+"""The most records a posted log may hold (a 1,000-hand game has about 11,000)."""
+
+
+class Text(fields.String):
+    r"""A string that is real Unicode text: a lone surrogate (``"\ud800"``) is refused.
+
+    >>> Text().deserialize("Asha")
+    'Asha'
+    >>> Text().deserialize("\ud800")
+    Traceback (most recent call last):
+    ...
+    marshmallow.exceptions.ValidationError: Not valid Unicode text: a lone surrogate at position 1.
+    """
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        text = super()._deserialize(value, attr, data, **kwargs)
+        try:
+            text.encode("utf-8")
+        except UnicodeEncodeError as err:
+            raise ValidationError(f"Not valid Unicode text: a lone surrogate at position "
+                                  f"{err.start + 1}.") from None
+        return text
+
+
+class BoundedList(fields.List):
+    """A list whose length is checked before any item is read (documented as ``maxItems``).
+
+    >>> BoundedList(fields.Integer(), max_items=2).deserialize([1, 2, 3])
+    Traceback (most recent call last):
+    ...
+    marshmallow.exceptions.ValidationError: Longer than the maximum of 2 items (got 3).
+    """
+
+    def __init__(self, inner: fields.Field, *, max_items: int, **kwargs: Any) -> None:
+        metadata = {"maxItems": max_items, **kwargs.pop("metadata", {})}
+        super().__init__(inner, metadata=metadata, **kwargs)
+        self.max_items = max_items
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        if isinstance(value, Sized) and not isinstance(value, str | bytes | dict) \
+                and len(value) > self.max_items:
+            raise ValidationError(f"Longer than the maximum of {self.max_items} items "
+                                  f"(got {len(value)}).")
+        return super()._deserialize(value, attr, data, **kwargs)
+
+
+def card_code(**kwargs: Any) -> Text:
+    """One card code as a request field (lenient; at most :data:`MAX_CARD_TOKEN` characters)."""
+    metadata = {"description": "a card code such as As, Td, 10h or a♠", **kwargs.pop("metadata", {})}
+    return Text(validate=validate.Length(max=MAX_CARD_TOKEN), metadata=metadata, **kwargs)
+
+
+def card_codes(max_items: int = MAX_CARDS, **kwargs: Any) -> BoundedList:
+    """A list of card codes in a request."""
+    return BoundedList(card_code(), max_items=max_items, **kwargs)
 
 
 class Int(fields.Integer):
@@ -21,18 +87,14 @@ class Int(fields.Integer):
 CATEGORIES = ["three_of_a_kind", "straight_flush", "straight", "flush", "unrelated"]
 
 
-def card_list(count: int | None = None, **kwargs: object) -> fields.List:
+def card_list(count: int | None = None, **kwargs: object) -> BoundedList:
     """A list of card codes (lenient: ``10h``, ``AS``, ``a♠`` are accepted).
 
     ``count`` is documented (minItems/maxItems) but checked by the rules, so a
     wrong count gets its own problem code, ``wrong_card_count``.
     """
     sizes = {"minItems": count, "maxItems": count} if count is not None else {}
-    return fields.List(
-        fields.String(metadata={"description": "a card code such as As, Td, 10h or a♠"}),
-        required=True,
-        metadata={"example": CARD_EXAMPLE, **sizes, **kwargs},
-    )
+    return card_codes(required=True, metadata={"example": CARD_EXAMPLE, **sizes, **kwargs})
 
 
 class ProblemSchema(Schema):
@@ -129,31 +191,39 @@ class HealthSchema(Schema):
 
     status = fields.String(required=True, validate=validate.OneOf(["ok", "degraded"]))
     version = fields.String(required=True)
-    database = fields.String(required=True, metadata={"description": "ok, or the error"})
+    database = fields.String(required=True, validate=validate.OneOf(["ok", "unavailable"]),
+                             metadata={"description": "ok, or unavailable (the cause is logged)"})
 
 
-class GameCreateSchema(Schema):
+class GameSettingsSchema(Schema):
+    """How a game is set up: hands, decks or seed, first dealer, ruleset and options."""
+
+    hands = Int(load_default=1, validate=validate.Range(min=1, max=MAX_HANDS))
+    deck = card_codes(allow_none=True,
+                      metadata={"description": "hand 1's deck order (52 codes): card j < 51 goes to "
+                                               "seat (dealer + 1 + j) mod 3, card 51 is the up-card"})
+    decks = BoundedList(card_codes(), max_items=MAX_HANDS, allow_none=True,
+                        metadata={"description": "one deck order per hand, from hand 1 "
+                                                 "(give deck or decks, not both)"})
+    seed = Int(allow_none=True, validate=validate.Range(min=0, max=2**63 - 1),
+               metadata={"description": "shuffles hands without an explicit deck"})
+    dealer = Int(allow_none=True, validate=validate.Range(min=0, max=2),
+                 metadata={"description": "first dealer; drawn from the seed if absent"})
+    ruleset = Text(load_default="ramchi", validate=validate.Length(min=1, max=100))
+    options = fields.Dict(keys=Text(validate=validate.Length(max=100)), values=fields.Raw(),
+                          load_default=dict,
+                          metadata={"description": "option overrides, see GET /v1/rulesets"})
+
+
+class GameCreateSchema(GameSettingsSchema):
     """A new game."""
 
     game = fields.String(load_default="ramchi", validate=validate.OneOf(["ramchi"]),
                          metadata={"description": "only ramchi games are refereed so far"})
-    players = fields.List(fields.String(validate=validate.Length(min=1, max=100)), required=True,
+    players = BoundedList(Text(validate=validate.Length(min=1, max=100)), max_items=3, required=True,
                           validate=validate.Length(equal=3),
                           metadata={"description": "three names, seats 0, 1, 2 in play order",
                                     "example": ["Asha", "Bo", "Chen"]})
-    hands = Int(load_default=1, validate=validate.Range(min=1, max=1000))
-    deck = fields.List(fields.String(), allow_none=True,
-                       metadata={"description": "hand 1's deck order (52 codes): card j < 51 goes to "
-                                                "seat (dealer + 1 + j) mod 3, card 51 is the up-card"})
-    decks = fields.List(fields.List(fields.String()), allow_none=True,
-                        metadata={"description": "one deck order per hand, from hand 1"})
-    seed = Int(allow_none=True, validate=validate.Range(min=0, max=2**63 - 1),
-                          metadata={"description": "shuffles hands without an explicit deck"})
-    dealer = Int(allow_none=True, validate=validate.Range(min=0, max=2),
-                            metadata={"description": "first dealer; drawn from the seed if absent"})
-    ruleset = fields.String(load_default="ramchi")
-    options = fields.Dict(keys=fields.String(), values=fields.Raw(), load_default=dict,
-                          metadata={"description": "option overrides, see GET /v1/rulesets"})
 
 
 class SeatTokenSchema(Schema):
@@ -184,7 +254,9 @@ class GameViewSchema(Schema):
     up_card = fields.String(required=True)
     face_up = fields.List(fields.String(), required=True)
     exchanged = fields.Boolean(allow_none=True, metadata={"description": "null until decided"})
-    two_of_diamonds_holder = Int(allow_none=True)
+    two_of_diamonds_holder = Int(allow_none=True, metadata={
+        "description": "the seat holding the 2♦ when it has the exchange to decide; null when the "
+                       "exchange is off (then who holds it is hidden) or the 2♦ is the up-card"})
     awaiting = fields.List(Int(), required=True)
     arranged = fields.List(fields.Boolean(), required=True)
     rounds = fields.List(fields.Dict(), metadata={
@@ -207,12 +279,12 @@ class ActionRequestSchema(Schema):
     """One player action; the seat is the one the bearer token belongs to."""
 
     type = fields.String(required=True, validate=validate.OneOf(["exchange", "keep", "arrange"]))
-    combinations = fields.List(fields.List(fields.String()), allow_none=True,
+    combinations = BoundedList(card_codes(max_items=17), max_items=17, allow_none=True,
                                metadata={"description": "arrange only: up to five lists of three cards",
                                          "example": [["As", "Ah", "Ad"], ["Kc", "Qc", "Jc"]]})
     expected_version = Int(allow_none=True,
                                       metadata={"description": "apply only if the game is at this version"})
-    action_id = fields.String(allow_none=True, validate=validate.Length(min=1, max=64),
+    action_id = Text(allow_none=True, validate=validate.Length(min=1, max=64),
                               metadata={"description": "idempotency key, e.g. a UUID"})
 
 
@@ -239,13 +311,10 @@ class GameLogSchema(Schema):
 class DisputeRequestSchema(Schema):
     """A game configuration and the log (or only the actions) to judge."""
 
-    class Meta:
-        unknown = INCLUDE
-
-    config = fields.Dict(required=True, metadata={
+    config = fields.Nested(GameSettingsSchema, required=True, metadata={
         "description": "hands, dealer, seed, deck or decks, ruleset, options",
         "example": {"hands": 1, "dealer": 0, "seed": 5}})
-    log = fields.List(fields.Raw(), required=True, metadata={
+    log = BoundedList(fields.Raw(), max_items=MAX_LOG_RECORDS, required=True, metadata={
         "description": "records as in GET /v1/games/{id}/log, or only the actions",
         "example": [{"kind": "keep", "seat": 1}]})
 
@@ -310,7 +379,7 @@ class AdviceRequestSchema(Schema):
     hand = card_list(17, description="your 17 cards", example=[
         "As", "Ad", "Ah", "Kc", "Qc", "Jc", "9s", "8s", "7s", "5h", "4d", "3c", "Td", "9d", "2c",
         "6h", "2d"])
-    up_card = fields.String(allow_none=True, metadata={"description": "the face-up 52nd card",
+    up_card = card_code(allow_none=True, metadata={"description": "the face-up 52nd card",
                                                        "example": "Ks"})
     objective = fields.String(load_default="ev", validate=validate.OneOf(["ev", "maximin"]))
     seed = Int(load_default=1, validate=validate.Range(min=0, max=2**63 - 1))
@@ -321,8 +390,9 @@ class AdviceRequestSchema(Schema):
                           metadata={"description": "your seat, 0-2 in play order"})
     dealer = Int(allow_none=True, validate=validate.Range(min=0, max=2),
                             metadata={"description": "the dealer's seat; null: unknown"})
-    ruleset = fields.String(load_default="ramchi")
-    options = fields.Dict(keys=fields.String(), values=fields.Raw(), load_default=dict)
+    ruleset = Text(load_default="ramchi", validate=validate.Length(min=1, max=100))
+    options = fields.Dict(keys=Text(validate=validate.Length(max=100)), values=fields.Raw(),
+                          load_default=dict)
 
 
 class AdviceSchema(Schema):
@@ -352,13 +422,14 @@ class HindsightRequestSchema(Schema):
     seat = Int(required=True, validate=validate.Range(min=0, max=2))
     dealer = Int(required=True, validate=validate.Range(min=0, max=2))
     lineups = fields.Dict(keys=fields.String(validate=validate.OneOf(["0", "1", "2"])),
-                          values=fields.List(fields.List(fields.String())), required=True,
+                          values=BoundedList(card_codes(max_items=17), max_items=17), required=True,
                           metadata={"description": "each other seat's combinations in play order",
                                     "example": {"1": [["Kd", "Kh", "Ks"]], "2": [["9c", "8c", "7c"]]}})
-    played = fields.List(fields.List(fields.String()), allow_none=True,
+    played = BoundedList(card_codes(max_items=17), max_items=17, allow_none=True,
                          metadata={"description": "the seat's own lineup as played"})
-    ruleset = fields.String(load_default="ramchi")
-    options = fields.Dict(keys=fields.String(), values=fields.Raw(), load_default=dict)
+    ruleset = Text(load_default="ramchi", validate=validate.Length(min=1, max=100))
+    options = fields.Dict(keys=Text(validate=validate.Length(max=100)), values=fields.Raw(),
+                          load_default=dict)
 
 
 class HindsightSchema(Schema):

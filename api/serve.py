@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 from gunicorn.app.base import BaseApplication
@@ -24,8 +25,44 @@ class _Server(BaseApplication):  # type: ignore[misc]
         return create_app()
 
 
-def serve(host: str = "127.0.0.1", port: int = 8000, workers: int = 2) -> None:
+def _env_number(name: str, default: float) -> float:
+    """A setting from the environment (``RAMCHI_WORKERS`` ...), or its default."""
+    raw = os.environ.get(name, "").strip()
+    return float(raw) if raw else default
+
+
+def served_options(host: str = "127.0.0.1", port: int = 8000, *, workers: int | None = None,
+                   threads: int | None = None, keepalive: float | None = None,
+                   read_timeout: float | None = None) -> dict[str, Any]:
+    """The gunicorn settings of ``ramchi serve`` (docs/deployment.md explains each one).
+
+    Settings not given come from ``RAMCHI_WORKERS``, ``RAMCHI_THREADS``,
+    ``RAMCHI_KEEPALIVE`` and ``RAMCHI_READ_TIMEOUT``, else the defaults: 2
+    worker processes of 4 threads, keep-alive 5 s, a request must arrive
+    within 10 s. The read timeout reaches the workers as ``RAMCHI_READ_TIMEOUT``
+    (gunicorn's ``raw_env``).
+
+    >>> served_options(workers=3)["worker_class"], served_options(workers=3)["workers"]
+    ('api.worker.RamchiWorker', 3)
+    """
+    read_timeout = read_timeout or _env_number("RAMCHI_READ_TIMEOUT", 10)
+    return {"bind": f"{host}:{port}",
+            "worker_class": "api.worker.RamchiWorker",
+            "workers": workers or int(_env_number("RAMCHI_WORKERS", 2)),
+            "threads": threads or int(_env_number("RAMCHI_THREADS", 4)),
+            "keepalive": keepalive or _env_number("RAMCHI_KEEPALIVE", 5),
+            "raw_env": [f"RAMCHI_READ_TIMEOUT={read_timeout:g}"],
+            "timeout": 60, "graceful_timeout": 30, "accesslog": "-",
+            "control_socket_disable": True}  # one shared ~/.gunicorn/gunicorn.ctl per user otherwise
+
+
+def serve(host: str = "127.0.0.1", port: int = 8000, workers: int | None = None, *,
+          threads: int | None = None, keepalive: float | None = None,
+          read_timeout: float | None = None) -> None:
     """Serve the API until interrupted; the database is set by ``DATABASE_URL``."""
+    from api.migrate import configured_url, upgrade
+
+    upgrade(configured_url())  # once, here in the master, before gunicorn forks the workers
     print(f"Serving on http://{host}:{port}  (docs: http://{host}:{port}/docs)", flush=True)
-    _Server({"bind": f"{host}:{port}", "workers": workers, "timeout": 60,
-             "accesslog": "-"}).run()
+    _Server(served_options(host, port, workers=workers, threads=threads, keepalive=keepalive,
+                           read_timeout=read_timeout)).run()

@@ -4,16 +4,20 @@
 for example ``postgresql+psycopg://user@127.0.0.1:5432/test``; a plain
 ``postgresql://`` URL is read as psycopg 3. Without it the service keeps its
 data in ``ramchi.db`` in the app's instance folder.
+
+The tables are made and changed only by the migrations in :mod:`api.migrate`
+(``ramchi db upgrade``), never when a store is opened.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from sqlalchemy import Engine, MetaData, create_engine, event, text
+from sqlalchemy import Engine, MetaData, create_engine, event, make_url, text
+from sqlalchemy.pool import StaticPool
 
 metadata = MetaData()
-"""Every table of the service registers here; :func:`open_store` creates them."""
+"""Every table of the service registers here; the migrations in :mod:`api.migrate` create them."""
 
 
 def normalise_url(url: str) -> str:
@@ -44,12 +48,28 @@ def _sqlite_pragmas(dbapi_connection, _record) -> None:  # type: ignore[no-untyp
     cursor.close()
 
 
+def _in_memory(url: str) -> bool:
+    """Whether ``url`` is an in-memory SQLite database.
+
+    >>> _in_memory("sqlite://"), _in_memory("sqlite:///ramchi.db")
+    (True, False)
+    """
+    parsed = make_url(url)
+    return parsed.get_backend_name() == "sqlite" and parsed.database in (None, "", ":memory:")
+
+
 def open_store(url: str) -> Engine:
-    """Create the engine for ``url`` and every table that does not exist yet."""
-    engine = create_engine(normalise_url(url), pool_pre_ping=True, future=True)
+    """Create the engine for ``url``; it creates no tables (see :mod:`api.migrate`).
+
+    An in-memory SQLite database lives as long as its connection, so its engine
+    keeps one connection, shared by every thread, for the schema to persist.
+    """
+    options: dict[str, object] = {"pool_pre_ping": True}
+    if _in_memory(url):
+        options = {"poolclass": StaticPool, "connect_args": {"check_same_thread": False}}
+    engine = create_engine(normalise_url(url), **options)  # type: ignore[arg-type]
     if engine.dialect.name == "sqlite":
         event.listen(engine, "connect", _sqlite_pragmas)
-    metadata.create_all(engine)
     return engine
 
 

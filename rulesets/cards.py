@@ -18,14 +18,16 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
 
-from rulesets.errors import CardCountError, CardParseError, DuplicateCardError
+from rulesets.errors import CardCountError, CardError, CardParseError, DuplicateCardError, echo
 
 __all__ = [
     "DECK",
+    "MAX_CARDS",
+    "MAX_TOKEN_LENGTH",
     "Card",
     "Rank",
     "Suit",
@@ -217,6 +219,12 @@ def full_deck(decks: int = 1, jokers: int = 0) -> list[Card]:
     return cards
 
 
+MAX_TOKEN_LENGTH = 32
+"""The longest text read as one card (``10♠#12`` needs 7); longer text is refused unread."""
+
+MAX_CARDS = 1000
+"""The most cards :func:`parse_cards` reads at once; a longer list is refused before reading."""
+
 _JOKER_WORDS = {"jk", "joker", "jo", "🃏", "🃟"}
 _SPLIT = re.compile(r"[\s,;]+")
 _COPY = re.compile(r"^(.*?)#(\d+)$")
@@ -254,7 +262,9 @@ def parse_card(
 ) -> Card:
     """Parse one card leniently: ``As``, ``AS``, ``a♠``, ``10h``, ``Th``, ``7c#2``, ``Jk``.
 
-    The error names the token, its position (if given) and the reason.
+    The error names the token (cut short if long), its position (if given) and
+    the reason. Anything but text, and text longer than :data:`MAX_TOKEN_LENGTH`,
+    is refused before it is read.
 
     >>> parse_card("10♥")
     Card('Th')
@@ -263,10 +273,16 @@ def parse_card(
     ...
     rulesets.errors.CardParseError: card 3 '1h': '1' is not a rank (ranks: A K Q J T or 10, 9 down to 2)
     """
+    if not isinstance(token, str):
+        raise CardParseError(token, position, 'a card must be given as text, e.g. "As"')
     original = token
     token = token.strip().replace("\ufe0f", "")
     if not token:
         raise CardParseError(original, position, "empty: expected a card such as As or 10h")
+    if len(token) > MAX_TOKEN_LENGTH:
+        raise CardParseError(
+            original, position, f"too long to be a card ({len(token)} characters; a card is "
+                                f"written in at most {MAX_TOKEN_LENGTH}, e.g. As or 10h)")
     for char in token:
         if not char.isascii() and char.lower() not in _SUIT_BY_TEXT and char not in "🃏🃟":
             raise CardParseError(original, position, f"contains {_describe_char(char)}")
@@ -290,16 +306,19 @@ def parse_card(
         rank = Rank.from_char(rank_text)
     except KeyError:
         raise CardParseError(
-            original, position, f"{rank_text!r} is not a rank (ranks: A K Q J T or 10, 9 down to 2)"
+            original, position, f"{echo(rank_text)} is not a rank (ranks: A K Q J T or 10, 9 down to 2)"
         ) from None
     return Card(rank, suit, copy or 1)
 
 
-def _tokens(value: str | Iterable[str]) -> list[str]:
-    """Split a string on spaces, commas or semicolons; pass lists through."""
+def _tokens(value: str | Iterable[str], what: str) -> list[str]:
+    """Split a string on spaces, commas or semicolons; pass lists through; refuse anything else."""
     if isinstance(value, str):
         return [t for t in _SPLIT.split(value) if t]
-    return list(value)
+    if isinstance(value, Iterable) and not isinstance(value, bytes | bytearray | Mapping):
+        return list(value)
+    raise CardError(f"{what}: expected a list of card codes such as [\"As\", \"10h\"], "
+                    f"got {echo(value)}")
 
 
 def parse_cards(
@@ -316,7 +335,8 @@ def parse_cards(
     tokens. Positions in errors count from 1. Where several decks are in
     play, a card written without ``#copy`` takes the lowest copy not yet used
     in the list; a card beyond the copies that exist is a duplicate.
-    ``count`` is an exact number or an inclusive ``(low, high)`` range.
+    ``count`` is an exact number or an inclusive ``(low, high)`` range; counts
+    (and :data:`MAX_CARDS`) are checked before any card is read.
 
     >>> [c.id for c in parse_cards("7c 7c Jk", jokers=True, decks=2)]
     ['7c#1', '7c#2', 'Jk#1']
@@ -325,7 +345,9 @@ def parse_cards(
     ...
     rulesets.errors.CardCountError: a combination: expected 3 cards, got 2
     """
-    tokens = _tokens(value)
+    tokens = _tokens(value, what)
+    if len(tokens) > MAX_CARDS:
+        raise CardCountError(f"at most {MAX_CARDS}", len(tokens), what)
     if count is not None:
         low, high = (count, count) if isinstance(count, int) else count
         if not low <= len(tokens) <= high:
@@ -335,8 +357,6 @@ def parse_cards(
     seen: dict[Card, int] = {}
     cards: list[Card] = []
     for position, token in enumerate(tokens, start=1):
-        if not isinstance(token, str):
-            raise CardParseError(repr(token), position, "a card must be given as text, e.g. \"As\"")
         card = parse_card(token, position, jokers=jokers, decks=copies)
         if copies > 1 and "#" not in token:
             card = _first_free_copy(card, seen, copies, position)

@@ -12,6 +12,85 @@ and a message written for players.
 
 from __future__ import annotations
 
+import math
+from collections.abc import Mapping, Sequence
+
+ECHO_LIMIT = 20
+"""How many characters of a client-supplied string a message repeats before cutting it short."""
+
+_ECHO_ITEMS = 4
+_ECHO_DEPTH = 3
+
+
+def echo(value: object, limit: int = ECHO_LIMIT) -> str:
+    r"""Quote a client-supplied value for a message, never at full length.
+
+    Short values read as ``repr`` does; a long string shows its first ``limit``
+    characters, "…" and its length; a long list or object its first items and
+    its size; a huge number its size. Odd characters (lone surrogates, control
+    characters) come out escaped, so a message is always printable text.
+
+    >>> echo("As"), echo(5), echo(None)
+    ("'As'", '5', 'None')
+    >>> echo("x" * 1000)
+    "'xxxxxxxxxxxxxxxxxxxx'… (1000 characters)"
+    >>> echo(list(range(100)))
+    '[0, 1, 2, 3, …] (100 items)'
+    >>> echo(10**5000)
+    'a number of 5001 digits'
+    >>> echo("\ud800")  # a lone surrogate comes out escaped
+    "'\\ud800'"
+    """
+    return _echo(value, limit, _ECHO_DEPTH)
+
+
+def _echo(value: object, limit: int, depth: int) -> str:
+    """:func:`echo` with a nesting budget (deeply nested lists are cut at ``depth``)."""
+    if isinstance(value, str):
+        if len(value) <= limit:
+            return repr(value)
+        return f"{value[:limit]!r}… ({len(value)} characters)"
+    if isinstance(value, bool) or value is None or isinstance(value, float):
+        return repr(value)
+    if isinstance(value, int):
+        if value.bit_length() <= 64:
+            return repr(value)
+        digits = math.floor(math.log10(abs(value))) + 1
+        return f"a number of {digits} digits"
+    if isinstance(value, list | tuple):
+        open_, close = ("[", "]") if isinstance(value, list) else ("(", ",)" if len(value) == 1 else ")")
+        parts = [] if depth <= 0 else [_echo(item, limit, depth - 1) for item in value[:_ECHO_ITEMS]]
+        return _bracketed(open_, close, parts, len(value), "item")
+    if isinstance(value, Mapping):
+        items = list(value.items())[:_ECHO_ITEMS] if depth > 0 else []
+        parts = [f"{_echo(k, limit, depth - 1)}: {_echo(v, limit, depth - 1)}" for k, v in items]
+        return _bracketed("{", "}", parts, len(value), "entry")
+    try:
+        text = repr(value)
+    except Exception:  # a value whose repr fails is still named
+        return f"a {type(value).__name__}"
+    return text if len(text) <= 3 * limit else f"{text[:3 * limit]}…"
+
+
+def name_list(keys: Sequence[object], shown: int = 5) -> str:
+    """Name posted field names: plain names as they are, odd ones echoed; at most ``shown``.
+
+    >>> name_list(["b", "a", 7, "x" * 50, "c", "d", "e"])
+    "'xxxxxxxxxxxxxxxxxxxx'… (50 characters), 7, a, b, c and 2 more"
+    """
+    names = sorted(k if isinstance(k, str) and k.isidentifier() and len(k) <= 40 else echo(k)
+                   for k in keys[:1000])
+    text = ", ".join(names[:shown])
+    return text if len(keys) <= shown else f"{text} and {len(keys) - shown} more"
+
+
+def _bracketed(open_: str, close: str, parts: list[str], size: int, noun: str) -> str:
+    """Join the echoed first items of a container; say its size when some are left out."""
+    if len(parts) == size:
+        return open_ + ", ".join(parts) + close
+    plural = noun if size == 1 else ("entries" if noun == "entry" else f"{noun}s")
+    return f"{open_}{', '.join([*parts, '…'])}{close} ({size} {plural})"
+
 
 class RulesError(Exception):
     """Base class of every refusal by the rules package."""
@@ -30,7 +109,7 @@ class CardError(RulesError, ValueError):
 
 
 class CardParseError(CardError):
-    """A token that is not a card; names the token, its position and why.
+    """A token that is not a card; names the token (cut short if long), its position and why.
 
     >>> str(CardParseError("Xs", 2, "'X' is not a rank"))
     "card 2 'Xs': 'X' is not a rank"
@@ -38,9 +117,9 @@ class CardParseError(CardError):
 
     code = "invalid_card"
 
-    def __init__(self, token: str, position: int | None, reason: str) -> None:
+    def __init__(self, token: object, position: int | None, reason: str) -> None:
         where = f"card {position} " if position is not None else "card "
-        super().__init__(f"{where}{token!r}: {reason}")
+        super().__init__(f"{where}{echo(token)}: {reason}")
         self.token = token
         self.position = position
         self.reason = reason
@@ -77,7 +156,7 @@ class RulesetError(RulesError):
 
     def __init__(self, name: str, problems: list[str]) -> None:
         joined = "; ".join(problems)
-        super().__init__(f"ruleset {name!r}: {joined}")
+        super().__init__(f"ruleset {echo(name)}: {joined}")
         self.name = name
         self.problems = problems
 

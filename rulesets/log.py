@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, TypeVar
 
 from rulesets.cards import DECK, Card, Rank, Suit, parse_card  # noqa: F401  (Rank, Suit: doctests)
-from rulesets.errors import CardParseError, RulesError
+from rulesets.errors import CardParseError, RulesError, echo, name_list
 
 __all__ = [
     "LogError",
@@ -39,6 +39,7 @@ __all__ = [
     "Record",
     "RecordTypes",
     "check_same_log",
+    "describe_record",
     "encode_value",
     "record_to_dict",
     "split_actions",
@@ -97,38 +98,64 @@ def record_to_dict(record: Record) -> dict[str, Any]:
     return {"kind": record.kind} | encode_value(record)
 
 
-def _decode_card(value: Any, where: str) -> Card:
+MAX_INT = 2**63
+"""Whole numbers in a log lie strictly between ``-MAX_INT`` and ``MAX_INT`` (64-bit, as in JSON stores)."""
+
+MAX_TEXT = 500
+"""The longest text a log field may hold (the rules write reasons and names far shorter)."""
+
+MAX_ITEMS = 128
+"""The most items a list in a log record may hold (a deck has 52); checked before reading them."""
+
+
+@dataclass(frozen=True, slots=True)
+class _CardRules:
+    """How cards in a log are read: whether jokers exist and how many decks are in play."""
+
+    jokers: bool = True
+    decks: int = 99
+
+
+def _decode_card(value: Any, where: str, cards: _CardRules) -> Card:
     """Read one card code (the copy number, if any, after ``#``)."""
     if not isinstance(value, str):
-        raise LogError(f"{where}: expected a card code such as \"As\", got {value!r}")
+        raise LogError(f"{where}: expected a card code such as \"As\", got {echo(value)}")
     if value in _CARDS_BY_CODE:
         return _CARDS_BY_CODE[value]
     try:
-        return parse_card(value, jokers=True, decks=99)
+        return parse_card(value, jokers=cards.jokers, decks=cards.decks)
     except CardParseError as err:
         raise LogError(f"{where}: {err.message}") from None
 
 
 def _decode_plain(value: Any, hint: type, where: str) -> Any:
-    """Check an ``int``, ``str`` or ``bool`` value (a bool is not an int here)."""
+    """Check an ``int``, ``str`` or ``bool`` value (a bool is not an int here) and its size."""
     if type(value) is not hint:
-        raise LogError(f"{where}: expected {hint.__name__}, got {value!r}")
+        raise LogError(f"{where}: expected {hint.__name__}, got {echo(value)}")
+    if hint is int and not -MAX_INT < value < MAX_INT:
+        raise LogError(f"{where}: {echo(value)} is out of range "
+                       f"(whole numbers in a log lie between -2**63 and 2**63)")
+    if hint is str and len(value) > MAX_TEXT:
+        raise LogError(f"{where}: text of {len(value)} characters is too long "
+                       f"(at most {MAX_TEXT}): {echo(value)}")
     return value
 
 
-def _decode_tuple(value: Any, args: tuple[Any, ...], where: str) -> tuple[Any, ...]:
-    """Read a list as ``tuple[X, ...]`` or as a fixed-length ``tuple[X, Y, …]``."""
+def _decode_tuple(value: Any, args: tuple[Any, ...], where: str, cards: _CardRules) -> tuple[Any, ...]:
+    """Read a list as ``tuple[X, ...]`` or as a fixed-length ``tuple[X, Y, …]`` (counted first)."""
     if not isinstance(value, list | tuple):
-        raise LogError(f"{where}: expected a list, got {value!r}")
+        raise LogError(f"{where}: expected a list, got {echo(value)}")
     if len(args) == 2 and args[1] is Ellipsis:
-        return tuple(_decode(item, args[0], f"{where}[{i}]") for i, item in enumerate(value))
+        if len(value) > MAX_ITEMS:
+            raise LogError(f"{where}: a list of {len(value)} items is too long (at most {MAX_ITEMS})")
+        return tuple(_decode(item, args[0], f"{where}[{i}]", cards) for i, item in enumerate(value))
     if len(value) != len(args):
         raise LogError(f"{where}: expected {len(args)} items, got {len(value)}")
-    return tuple(_decode(item, hint, f"{where}[{i}]") for i, (item, hint) in enumerate(
+    return tuple(_decode(item, hint, f"{where}[{i}]", cards) for i, (item, hint) in enumerate(
         zip(value, args, strict=True)))
 
 
-def _decode(value: Any, hint: Any, where: str) -> Any:
+def _decode(value: Any, hint: Any, where: str, cards: _CardRules) -> Any:
     """Decode ``value`` to the type ``hint`` (cards, plain values, tuples, unions, dataclasses)."""
     origin = typing.get_origin(hint)
     if origin in (types.UnionType, typing.Union):
@@ -136,15 +163,15 @@ def _decode(value: Any, hint: Any, where: str) -> Any:
         if value is None and type(None) in options:
             return None
         real = [option for option in options if option is not type(None)]
-        return _decode(value, real[0], where)
+        return _decode(value, real[0], where, cards)
     if origin is tuple:
-        return _decode_tuple(value, typing.get_args(hint), where)
+        return _decode_tuple(value, typing.get_args(hint), where, cards)
     if hint is Card:
-        return _decode_card(value, where)
+        return _decode_card(value, where, cards)
     if hint in (int, str, bool):
         return _decode_plain(value, hint, where)
     if isinstance(hint, type) and dataclasses.is_dataclass(hint):
-        return _decode_dataclass(value, hint, where)
+        return _decode_dataclass(value, hint, where, cards)
     raise TypeError(f"{where}: cannot decode a field of type {hint!r}")
 
 
@@ -154,26 +181,32 @@ def _fields_of(cls: type) -> tuple[dict[str, Any], tuple[str, ...]]:
     return typing.get_type_hints(cls), tuple(f.name for f in dataclasses.fields(cls))
 
 
-def _decode_dataclass(value: Any, cls: type[S], where: str) -> S:
+def _decode_dataclass(value: Any, cls: type[S], where: str, cards: _CardRules) -> S:
     """Build the dataclass ``cls`` from a dict holding exactly its fields."""
     if not isinstance(value, Mapping):
-        raise LogError(f"{where}: expected an object, got {value!r}")
+        raise LogError(f"{where}: expected an object, got {echo(value)}")
     hints, names = _fields_of(cls)
-    unknown = sorted(set(value) - set(names) - {"kind"})
+    unknown = [key for key in value if key not in names and key != "kind"]
     if unknown:
-        raise LogError(f"{where}: unknown field(s) {', '.join(unknown)}")
+        raise LogError(f"{where}: unknown field(s) {name_list(unknown)}")
     missing = [name for name in names if name not in value]
     if missing:
         raise LogError(f"{where}: missing field(s) {', '.join(missing)}")
-    args = {name: _decode(value[name], hints[name], f"{where}.{name}") for name in names}
+    args = {name: _decode(value[name], hints[name], f"{where}.{name}", cards) for name in names}
     return cls(**args)
 
 
 class RecordTypes:
-    """The record classes of one game, by ``kind``; reads records back from dicts."""
+    """The record classes of one game, by ``kind``; reads records back from dicts.
 
-    def __init__(self, classes: Iterable[type[Record]]) -> None:
+    ``jokers`` and ``decks`` say which cards exist in the game (by default any
+    card, joker or copy number is read; a game with one 52-card deck says
+    ``jokers=False, decks=1`` so that others are refused while reading).
+    """
+
+    def __init__(self, classes: Iterable[type[Record]], *, jokers: bool = True, decks: int = 99) -> None:
         self.classes: dict[str, type[Record]] = {cls.kind: cls for cls in classes}
+        self._cards = _CardRules(jokers, decks)
 
     def from_dict(self, data: Any, where: str = "record") -> Record:
         """Return the record described by ``data``; raise :class:`LogError` if it is malformed.
@@ -182,18 +215,50 @@ class RecordTypes:
         Traceback (most recent call last):
         ...
         rulesets.log.LogError: record: unknown kind 'dance' (known: none)
+        >>> RecordTypes([]).from_dict({"kind": ["keep"]})
+        Traceback (most recent call last):
+        ...
+        rulesets.log.LogError: record: 'kind' must be text naming the record, e.g. "keep"; got ['keep']
         """
         if not isinstance(data, Mapping):
-            raise LogError(f"{where}: expected an object, got {data!r}")
-        cls = self.classes.get(data.get("kind"))  # type: ignore[arg-type]
+            raise LogError(f"{where}: expected an object, got {echo(data)}")
+        if "kind" not in data:
+            raise LogError(f"{where}: missing field(s) kind (what the record is, e.g. \"keep\")")
+        kind = data["kind"]
+        if not isinstance(kind, str):
+            raise LogError(f"{where}: 'kind' must be text naming the record, e.g. \"keep\"; "
+                           f"got {echo(kind)}")
+        cls = self.classes.get(kind)
         if cls is None:
             known = ", ".join(sorted(self.classes)) or "none"
-            raise LogError(f"{where}: unknown kind {data.get('kind')!r} (known: {known})")
-        return _decode_dataclass(data, cls, where)
+            raise LogError(f"{where}: unknown kind {echo(kind)} (known: {known})")
+        return _decode_dataclass(data, cls, where, self._cards)
 
-    def log_from_dicts(self, items: Sequence[Any]) -> list[Record]:
-        """Read a whole log; the error names the index of the first bad record."""
+    def log_from_dicts(self, items: Sequence[Any], limit: int | None = None) -> list[Record]:
+        """Read a whole log; the error names the index of the first bad record.
+
+        A log longer than ``limit`` records is refused before any record is read.
+
+        >>> RecordTypes([]).log_from_dicts([{}] * 5, limit=2)
+        Traceback (most recent call last):
+        ...
+        rulesets.log.LogError: log: 5 records given; at most 2 can be read
+        """
+        if not isinstance(items, list | tuple):
+            raise LogError(f"log: expected a list of records, got {echo(items)}")
+        if limit is not None and len(items) > limit:
+            raise LogError(f"log: {len(items)} records given; at most {limit} can be read")
         return [self.from_dict(item, f"record {i}") for i, item in enumerate(items)]
+
+
+def describe_record(record: Record, limit: int = 300) -> str:
+    """A record's ``repr`` for messages, cut short after ``limit`` characters.
+
+    >>> describe_record(Record())
+    'Record()'
+    """
+    text = repr(record)
+    return text if len(text) <= limit else f"{text[:limit]}… ({len(text)} characters)"
 
 
 def split_actions(records: Iterable[Record]) -> list[Record]:
@@ -206,7 +271,9 @@ def split_actions(records: Iterable[Record]) -> list[Record]:
 
 
 def check_same_log(
-    posted: Sequence[Record], derived: Sequence[Record], describe: Callable[[Record], str] = repr
+    posted: Sequence[Record],
+    derived: Sequence[Record],
+    describe: Callable[[Record], str] = describe_record,
 ) -> None:
     """Raise :class:`LogMismatchError` at the first record where two logs differ.
 

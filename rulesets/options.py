@@ -14,6 +14,8 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+from rulesets.errors import echo
+
 __all__ = ["describe_options", "option", "option_problems"]
 
 
@@ -47,6 +49,8 @@ def _type_name(kind: type) -> str:
 def option_problems(field: dataclasses.Field[Any], value: Any) -> list[str]:
     """Every problem with ``value`` for ``field``, in words (empty when it is fine).
 
+    The value is repeated cut short when it is long (see :func:`rulesets.errors.echo`).
+
     >>> from rulesets.ramchi.options import RamchiOptions
     >>> f = {f.name: f for f in dataclasses.fields(RamchiOptions)}["tie_goes_to"]
     >>> option_problems(f, "middle")
@@ -56,15 +60,15 @@ def option_problems(field: dataclasses.Field[Any], value: Any) -> list[str]:
     meta = field.metadata
     name = field.name
     if type(value) is not kind:
-        return [f"option {name!r} must be {_type_name(kind)}; got {value!r}"]
+        return [f"option {name!r} must be {_type_name(kind)}; got {echo(value)}"]
     problems = []
     if meta["choices"] is not None and value not in meta["choices"]:
         allowed = ", ".join(repr(c) for c in meta["choices"])
-        problems.append(f"option {name!r} must be one of {allowed}; got {value!r}")
+        problems.append(f"option {name!r} must be one of {allowed}; got {echo(value)}")
     if meta["minimum"] is not None and value < meta["minimum"]:
-        problems.append(f"option {name!r} must be at least {meta['minimum']}; got {value!r}")
+        problems.append(f"option {name!r} must be at least {meta['minimum']}; got {echo(value)}")
     if meta["maximum"] is not None and value > meta["maximum"]:
-        problems.append(f"option {name!r} must be at most {meta['maximum']}; got {value!r}")
+        problems.append(f"option {name!r} must be at most {meta['maximum']}; got {echo(value)}")
     return problems
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
+import re
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -23,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from rulesets.continental.options import ContinentalOptions
-from rulesets.errors import RulesetError, UnknownRulesetError
+from rulesets.errors import RulesetError, UnknownRulesetError, echo
 from rulesets.options import describe_options, option_problems
 from rulesets.ramchi.options import RamchiOptions
 
@@ -35,6 +36,8 @@ GAMES: dict[str, type] = {"ramchi": RamchiOptions, "continental": ContinentalOpt
 PACKAGE_DIR = Path(__file__).parent
 EXTRA_DIRS_VARIABLE = "RAMCHI_RULESETS_PATH"
 _TOP_KEYS = {"name", "game", "title", "description", "options"}
+_PLAIN_NAME = re.compile(r"[A-Za-z0-9_-]{1,64}", re.ASCII)
+_SHOWN_UNKNOWN = 5
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,7 +58,16 @@ class Ruleset:
         ...
         rulesets.errors.RulesetError: ruleset 'ramchi': unknown option 'colour' \
 (known: exchange, four_of_a_kind, four_of_a_kind_chips, out_players_pay, tie_goes_to)
+        >>> load_ruleset("ramchi").with_options(["tie_goes_to", "last"])
+        Traceback (most recent call last):
+        ...
+        rulesets.errors.RulesetError: ruleset 'ramchi': options must be an object of option names \
+and values, e.g. {"tie_goes_to": "last"}; got ['tie_goes_to', 'last']
         """
+        if not isinstance(overrides, Mapping):
+            raise RulesetError(self.name, [
+                'options must be an object of option names and values, e.g. {"tie_goes_to": "last"}; '
+                f"got {echo(overrides)}"])
         merged = dataclasses.asdict(self.options) | dict(overrides)
         options = _build_options(self.name, self.game, merged)
         return dataclasses.replace(self, options=options)
@@ -76,8 +88,12 @@ def _build_options(name: str, game: str, values: Mapping[str, Any]) -> Any:
     kind = GAMES[game]
     fields = {f.name: f for f in dataclasses.fields(kind)}
     problems: list[str] = []
-    for key in sorted(set(values) - set(fields)):
-        problems.append(f"unknown option {key!r} (known: {', '.join(sorted(fields))})")
+    unknown = [key for key in values if key not in fields]
+    known = ", ".join(sorted(fields))
+    for key in sorted(unknown[:1000], key=echo)[:_SHOWN_UNKNOWN]:
+        problems.append(f"unknown option {echo(key)} (known: {known})")
+    if len(unknown) > _SHOWN_UNKNOWN:
+        problems.append(f"and {len(unknown) - _SHOWN_UNKNOWN} more unknown options")
     for key, value in values.items():
         if key in fields:
             problems.extend(option_problems(fields[key], value))
@@ -166,7 +182,22 @@ def _load_file(path: Path) -> Ruleset:
 
 
 def load_ruleset(name: str) -> Ruleset:
-    """Load the ruleset called ``name`` (files are read once and cached)."""
+    """Load the ruleset called ``name`` (files are read once and cached).
+
+    A name is looked up as a file only if it is plain (letters, digits, ``_``
+    and ``-``, at most 64) or is the name of an installed file: no other text
+    reaches the file system.
+
+    >>> load_ruleset("../ramchi")
+    Traceback (most recent call last):
+    ...
+    rulesets.errors.UnknownRulesetError: ruleset '../ramchi': no such ruleset (installed: continental, ramchi)
+    """
+    if not isinstance(name, str) or (_PLAIN_NAME.fullmatch(name) is None
+                                     and name not in ruleset_names()):
+        raise UnknownRulesetError(
+            name if isinstance(name, str) else echo(name),
+            [f"no such ruleset (installed: {', '.join(ruleset_names())})"])
     for folder in _search_dirs():
         path = folder / f"{name}.toml"
         if path.is_file():

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_smorest import Blueprint
-
+from api.blueprint import Blueprint
 from api.cardinput import read_cards
 from api.encode import jsonable
 from api.errors import ApiProblem

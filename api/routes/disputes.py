@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask_smorest import Blueprint
-
+from api.blueprint import Blueprint
 from api.routes.games import PROBLEM
 from api.schemas import DisputeRequestSchema, VerdictSchema
 from rulesets.ramchi.disputes import settle

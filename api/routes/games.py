@@ -10,10 +10,10 @@ from __future__ import annotations
 from typing import Any
 
 from flask import current_app, request
-from flask_smorest import Blueprint
 from sqlalchemy import Engine
 
 from api import game_store
+from api.blueprint import Blueprint
 from api.cardinput import read_cards
 from api.errors import ApiProblem
 from api.game_cache import GameCache
@@ -171,16 +171,45 @@ def _refuse(err: RulesError) -> ApiProblem:
     return ApiProblem(err.code, err.message, status=409, extra={"rule": rule_of(err)})
 
 
-def _replayed(game_id: str, action_id: str, body: dict[str, Any]) -> dict[str, Any] | None:
-    """The first answer to an action already accepted under ``action_id`` (idempotent retry)."""
-    previous = game_store.find_action(_engine(), game_id, action_id)
-    if previous is None:
-        return None
-    sent = {k: v for k, v in body.items() if k not in ("expected_version", "action_id")}
-    if previous.response.get("request") != sent:
-        raise ApiProblem("action_id_reused", f"action_id {action_id!r} was already used for a "
-                         "different action in this game", status=409)
+def _request_part(body: dict[str, Any]) -> dict[str, Any]:
+    """What an action asks for, without the delivery fields (version check, idempotency key)."""
+    return {k: v for k, v in body.items() if k not in ("expected_version", "action_id")}
+
+
+def _replayed(previous: game_store.StoredAction, body: dict[str, Any]) -> dict[str, Any]:
+    """The first answer to an action this seat already sent under the same ``action_id``."""
+    if previous.response.get("request") != _request_part(body):
+        raise ApiProblem("action_id_reused", f"action_id {previous.action_id!r} was already used "
+                         "by this seat for a different action in this game", status=409)
     return previous.response["answer"]
+
+
+def _rebuild(locked: game_store.LockedGame) -> RamchiGame:
+    """The game at the locked version: the cached copy brought up to date, or rebuilt."""
+    cached = _cache().take(locked.game_id)
+    if cached is not None and cached[0] <= locked.version:
+        after, game = cached
+    else:
+        after, game = 0, RamchiGame(GameConfig.from_dict(locked.settings["config"]))
+    for action in locked.actions_after(after):
+        game.apply(action_from_dict(action.body))
+    return game
+
+
+def _answer(game: RamchiGame, before: int, version: int, seat: int,
+            stored: game_store.StoredGame) -> dict[str, Any]:
+    """What the acting seat is told: the new version, its action and the events, and its view.
+
+    The action and events go through the seat's redaction like its log: an action
+    that ends a hand also deals the next one, whose deck the seat must not see.
+    """
+    records = redacted_log(game, seat, start=before)
+    return {
+        "version": version,
+        "action": records[0],
+        "events": records[1:],
+        "state": _compact(_view(stored, game, seat) | {"version": version}),
+    }
 
 
 @blp.route("/<game_id>/actions", methods=["POST"])
@@ -196,48 +225,40 @@ def act(body: dict[str, Any], game_id: str) -> dict[str, Any]:
     """Take an action for the token's seat: ``exchange``, ``keep`` or ``arrange``.
 
     With ``expected_version`` the action applies only to that version of the
-    game. Repeating an ``action_id`` returns the first answer without applying
-    the action twice.
+    game. Repeating an ``action_id`` (the same seat, the same action) returns the
+    first answer without applying the action twice; an action sent without one
+    is never replayed. Actions on one game are checked and stored one at a time.
     """
     seat = _seat_of(game_id, _bearer_token(), required=True)
     assert seat is not None
     action_id = body.get("action_id")
-    if action_id is not None and (answer := _replayed(game_id, action_id, body)) is not None:
-        return answer
-    stored, game = _load(game_id)
-    try:
+    record = _action_record(seat, body)  # unreadable cards are 422 before the game is held
+    with game_store.locked_game(_engine(), game_id) as locked:
+        if locked is None:
+            raise ApiProblem("game_not_found", f"no game has the id {game_id!r}")
+        if action_id is not None and (previous := locked.find_action(seat, action_id)) is not None:
+            return _replayed(previous, body)
+        game = _rebuild(locked)
+        version = locked.version
         expected = body.get("expected_version")
-        if expected is not None and expected != stored.version:
-            raise ApiProblem("stale_version", f"the game is at version {stored.version}, not "
+        if expected is not None and expected != version:
+            _keep(game_id, version, game)
+            raise ApiProblem("stale_version", f"the game is at version {version}, not "
                              f"{expected}: reload it and decide again", status=409,
-                             extra={"version": stored.version})
-        record = _action_record(seat, body)
+                             extra={"version": version})
         before = len(game.log)
         try:
             game.apply(record)
         except RulesError as err:
+            _keep(game_id, version, game)  # refused: the game is unchanged
             raise _refuse(err) from None
-    except ApiProblem:
-        _keep(game_id, stored.version, game)  # refused: the game is unchanged
-        raise
-    answer = {
-        "version": stored.version + 1,
-        "action": record_to_dict(game.log[before]),
-        "events": [record_to_dict(r) for r in game.log[before + 1:]],
-        "state": _compact(_view(stored, game, seat) | {"version": stored.version + 1}),
-    }
-    request_body = {k: v for k, v in body.items() if k not in ("expected_version", "action_id")}
-    stored_action = game_store.StoredAction(
-        seq=stored.version + 1, action_id=action_id or f"auto-{stored.version + 1}", seat=seat,
-        body=record_to_dict(record), response={"request": request_body, "answer": answer})
-    try:
-        game_store.append_action(_engine(), game_id, stored.version, stored_action)
-        _keep(game_id, stored.version + 1, game)
-    except game_store.StaleVersion:
-        if action_id is not None and (answer_now := _replayed(game_id, action_id, body)) is not None:
-            return answer_now
-        raise ApiProblem("stale_version", "another action was accepted at the same moment: "
-                         "reload the game and decide again", status=409) from None
+        stored = game_store.StoredGame(id=game_id, kind="ramchi", settings=locked.settings,
+                                       version=version + 1, players=locked.players, actions=[])
+        answer = _answer(game, before, version + 1, seat, stored)
+        locked.append(game_store.StoredAction(
+            seq=version + 1, action_id=action_id, seat=seat, body=record_to_dict(record),
+            response={"request": _request_part(body), "answer": answer}))
+    _keep(game_id, version + 1, game)  # only once committed
     return answer
 
 

@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import logging
 from typing import Any
 
 from flask import current_app
-from flask_smorest import Blueprint
 
+from api.blueprint import Blueprint
 from api.errors import PROBLEMS, ApiProblem
 from api.schemas import HealthSchema, ProblemSchema, RulesetListSchema, RulesetSchema
 from api.store import ping
 from rulesets.ruleset import load_all, load_ruleset
+
+log = logging.getLogger(__name__)
 
 blp = Blueprint("meta", __name__, description="Health, rulesets and problem types.")
 
@@ -21,6 +24,9 @@ blp = Blueprint("meta", __name__, description="Health, rulesets and problem type
 def health() -> tuple[dict[str, Any], int]:
     """Is the service up and its database reachable?"""
     database = ping(current_app.extensions["ramchi.engine"])
+    if database != "ok":
+        log.error("health: database unavailable: %s", database)
+        database = "unavailable"
     status = "ok" if database == "ok" else "degraded"
     body = {"status": status, "version": current_app.config["VERSION"], "database": database}
     return body, 200 if status == "ok" else 503

@@ -22,15 +22,24 @@ from dataclasses import dataclass
 from typing import Any
 
 from rulesets.cards import Card, parse_cards
-from rulesets.errors import RulesError
+from rulesets.errors import RulesError, RulesetError, echo, name_list
 from rulesets.ramchi.deal import shuffled_deck, validate_deck
 from rulesets.ramchi.options import RamchiOptions
 from rulesets.ramchi.scoring import SEATS
 from rulesets.ruleset import load_ruleset
 
-__all__ = ["MAX_HANDS", "ConfigError", "GameConfig", "hand_seed"]
+__all__ = ["FIELDS", "MAX_HANDS", "MAX_SEED", "ConfigError", "GameConfig", "hand_seed"]
 
 MAX_HANDS = 1000
+"""The most hands a game may have."""
+
+MAX_SEED = 2**63 - 1
+"""Seeds are whole numbers from 0 to ``MAX_SEED`` (what a 64-bit store holds)."""
+
+FIELDS = ("hands", "dealer", "seed", "deck", "decks", "ruleset", "options")
+"""The fields of a configuration as a dict (:meth:`GameConfig.from_dict`)."""
+
+_SHOWN_DECK_PROBLEMS = 10
 
 
 class ConfigError(RulesError):
@@ -51,6 +60,36 @@ def hand_seed(seed: int, hand: int) -> int:
     """
     digest = hashlib.sha256(f"ramchi/{seed}/{hand}".encode()).digest()
     return int.from_bytes(digest[:8], "big")
+
+
+def _number_problems(hands: Any, dealer: Any, seed: Any) -> list[str]:
+    """The rules on the numbers of a game: hands 1-1000, a dealer seat 0-2, a seed 0 to 2**63-1.
+
+    ``None`` (drawn at random) is allowed for ``dealer`` and ``seed`` only; a
+    boolean is not a number.
+
+    >>> _number_problems(1, None, -1)
+    ['seed must be a whole number from 0 to 2**63-1, got -1']
+    """
+    problems: list[str] = []
+    if type(hands) is not int or not 1 <= hands <= MAX_HANDS:
+        problems.append(f"hands must be 1 to {MAX_HANDS}, got {echo(hands)}")
+    if dealer is not None and (type(dealer) is not int or dealer not in range(SEATS)):
+        problems.append(f"dealer must be a seat 0-{SEATS - 1}, got {echo(dealer)}")
+    if seed is not None and (type(seed) is not int or not 0 <= seed <= MAX_SEED):
+        problems.append(f"seed must be a whole number from 0 to 2**63-1, got {echo(seed)}")
+    return problems
+
+
+def _deck_count_problem(decks: int, hands: Any) -> str | None:
+    """At most one deck per hand (counted before any card is read)."""
+    limit = hands if type(hands) is int and 1 <= hands <= MAX_HANDS else MAX_HANDS
+    if decks > limit:
+        return f"{decks} decks given for {echo(hands)} hand(s); give at most one deck per hand"
+    return None
+
+
+_BOTH_DECKS = "give deck (hand 1's deck) or decks (one per hand), not both"
 
 
 def _first_dealer(seed: int) -> int:
@@ -88,10 +127,12 @@ class GameConfig:
         ...
         rulesets.ramchi.config.ConfigError: hands must be 1 to 1000, got 0; dealer must be a seat 0-2, got 3
         """
+        if deck is not None and decks is not None:
+            raise ConfigError([_BOTH_DECKS])
         if seed is None:
-            seed = random.SystemRandom().randrange(2**63)
+            seed = random.SystemRandom().randrange(MAX_SEED + 1)
         if dealer is None:
-            dealer = _first_dealer(seed)
+            dealer = _first_dealer(seed) if type(seed) is int else 0
         given = [deck] if deck is not None else list(decks or [])
         config = cls(
             hands=hands,
@@ -105,17 +146,31 @@ class GameConfig:
         return config
 
     def problems(self) -> list[str]:
-        """List every problem with this configuration (empty: usable)."""
-        problems: list[str] = []
-        if type(self.hands) is not int or not 1 <= self.hands <= MAX_HANDS:
-            problems.append(f"hands must be 1 to {MAX_HANDS}, got {self.hands!r}")
-        if type(self.dealer) is not int or self.dealer not in range(SEATS):
-            problems.append(f"dealer must be a seat 0-{SEATS - 1}, got {self.dealer!r}")
-        if type(self.seed) is not int:
-            problems.append(f"seed must be an integer, got {self.seed!r}")
-        if type(self.hands) is int and len(self.decks) > self.hands:
-            problems.append(f"{len(self.decks)} decks given for {self.hands} hand(s)")
+        """List every problem with this configuration (empty: usable).
+
+        These are the rules of a configuration, wherever it comes from: hands
+        1 to 1000, a dealer seat 0-2, a seed from 0 to 2**63-1, at most one
+        deck per hand (counted before the cards are checked), each deck the 52
+        cards of one deck, Ramchi options and a ruleset name.
+
+        >>> GameConfig(hands=2, dealer=0, seed=2**63, decks=((),) * 3).problems()
+        ['seed must be a whole number from 0 to 2**63-1, got 9223372036854775808', \
+'3 decks given for 2 hand(s); give at most one deck per hand']
+        """
+        problems = _number_problems(self.hands, self.dealer, self.seed)
+        if self.dealer is None or self.seed is None:
+            problems.append("dealer and seed must be resolved (use GameConfig.create)")
+        if not isinstance(self.ruleset, str):
+            problems.append(f"ruleset must be text naming a ruleset, got {echo(self.ruleset)}")
+        if not isinstance(self.options, RamchiOptions):
+            problems.append(f"options must be Ramchi options, got {echo(self.options)}")
+        too_many = _deck_count_problem(len(self.decks), self.hands)
+        if too_many is not None:
+            return [*problems, too_many]
         for number, deck in enumerate(self.decks, start=1):
+            if not all(isinstance(card, Card) for card in deck):
+                problems.append(f"deck of hand {number}: every card must be a Card")
+                continue
             try:
                 validate_deck(deck)
             except (RulesError, ValueError) as err:
@@ -149,29 +204,100 @@ class GameConfig:
     def from_dict(cls, data: Mapping[str, Any]) -> GameConfig:
         """Read a configuration; ``deck`` (one) or ``decks`` (a list) may be given, cards as codes.
 
-        Missing ``seed`` or ``dealer`` are drawn as in :meth:`create`; ``options``
-        overrides the named ruleset's options.
+        Missing (or null) ``seed`` or ``dealer`` are drawn as in :meth:`create`;
+        ``options`` overrides the named ruleset's options. Everything is checked
+        before a card is read, and every problem is listed at once in a
+        :class:`ConfigError`; bad option values alone raise
+        :class:`~rulesets.errors.RulesetError` and an unknown ruleset
+        :class:`~rulesets.errors.UnknownRulesetError`, as for a ruleset file.
 
         >>> GameConfig.from_dict({"hands": 1, "seed": 3, "deck": ["As"]})
         Traceback (most recent call last):
         ...
         rulesets.ramchi.config.ConfigError: deck of hand 1: the deck: expected 52 cards, got 1
+        >>> GameConfig.from_dict({"hands": "2", "seed": -1, "deck": [], "decks": []})
+        Traceback (most recent call last):
+        ...
+        rulesets.ramchi.config.ConfigError: hands must be 1 to 1000, got '2'; seed must be a whole \
+number from 0 to 2**63-1, got -1; give deck (hand 1's deck) or decks (one per hand), not both
         """
-        unknown = sorted(set(data) - {"hands", "dealer", "seed", "deck", "decks", "ruleset",
-                                      "options"})
+        if not isinstance(data, Mapping):
+            raise ConfigError([f"the configuration must be an object with {', '.join(FIELDS)}; "
+                               f"got {echo(data)}"])
+        hands = data.get("hands", 1)
+        problems: list[str] = []
+        unknown = [key for key in data if key not in FIELDS]
         if unknown:
-            raise ConfigError([f"unknown field(s) {', '.join(unknown)}"])
-        ruleset = load_ruleset(str(data.get("ruleset", "ramchi")))
-        if ruleset.game != "ramchi":
-            raise ConfigError([f"ruleset {ruleset.name!r} is for {ruleset.game}, not ramchi"])
-        options = ruleset.with_options(data.get("options") or {}).options
-        decks = [data["deck"]] if data.get("deck") is not None else list(data.get("decks") or [])
+            problems.append(f"unknown field(s) {name_list(unknown)} (known: {', '.join(FIELDS)})")
+        problems += _number_problems(hands, data.get("dealer"), data.get("seed"))
+        given, deck_problems = _read_decks(data.get("deck"), data.get("decks"), hands)
+        problems += deck_problems
+        ruleset_name = data.get("ruleset", "ramchi")
+        overrides = data.get("options", {})
+        if not isinstance(overrides, Mapping):
+            problems.append('options must be an object of option names and values, e.g. '
+                            f'{{"tie_goes_to": "last"}}; got {echo(overrides)}')
+        refusal: RulesError | None = None
+        options: RamchiOptions | None = None
+        if not isinstance(ruleset_name, str):
+            problems.append(f'ruleset must be text naming a ruleset, e.g. "ramchi"; got {echo(ruleset_name)}')
+        else:
+            try:
+                ruleset = load_ruleset(ruleset_name)
+                if ruleset.game != "ramchi":
+                    problems.append(f"ruleset {echo(ruleset.name)} is for {ruleset.game}, not ramchi")
+                elif isinstance(overrides, Mapping):
+                    options = ruleset.with_options(overrides).options
+            except RulesetError as err:
+                refusal = err
+        if problems:
+            raise ConfigError(problems + ([refusal.message] if refusal is not None else []))
+        if refusal is not None:
+            raise refusal
         return cls.create(
-            hands=data.get("hands", 1),
+            hands=hands,
             seed=data.get("seed"),
             dealer=data.get("dealer"),
-            decks=[parse_cards(deck, what=f"the deck of hand {i}")
-                   for i, deck in enumerate(decks, start=1)],
+            decks=given,
             options=options,
-            ruleset=ruleset.name,
+            ruleset=ruleset_name,
         )
+
+
+def _read_decks(deck: Any, decks: Any, hands: Any) -> tuple[list[tuple[Card, ...]], list[str]]:
+    """Read ``deck`` or ``decks`` from a dict: shapes and counts first, then the cards.
+
+    Returns the decks read and every problem found (then the decks are not all read).
+
+    >>> _read_decks(None, [[]] * 5, 2)[1]
+    ['5 decks given for 2 hand(s); give at most one deck per hand']
+    """
+    if deck is not None and decks is not None:
+        return [], [_BOTH_DECKS]
+    if deck is not None:
+        given: Any = [deck]
+    elif decks is None:
+        return [], []
+    elif not isinstance(decks, list | tuple):
+        return [], [f"decks must be a list of decks, one per hand from hand 1, each a list of 52 "
+                    f"card codes; got {echo(decks)}"]
+    else:
+        given = decks
+    too_many = _deck_count_problem(len(given), hands)
+    if too_many is not None:
+        return [], [too_many]
+    read: list[tuple[Card, ...]] = []
+    problems: list[str] = []
+    for number, cards in enumerate(given, start=1):
+        if not isinstance(cards, list | tuple):
+            problems.append(f'deck of hand {number}: a deck is a list of 52 card codes such as '
+                            f'["As", "Kd", …]; got {echo(cards)}')
+            continue
+        try:
+            read.append(parse_cards(cards, count=52, what="the deck"))
+        except RulesError as err:
+            problems.append(f"deck of hand {number}: {err.message}")
+    if len(problems) > _SHOWN_DECK_PROBLEMS:
+        more = len(problems) - _SHOWN_DECK_PROBLEMS
+        problems = [*problems[:_SHOWN_DECK_PROBLEMS], f"and {more} more decks with problems"]
+    return read, problems

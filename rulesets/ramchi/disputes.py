@@ -18,13 +18,39 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rulesets.errors import CardError, RulesError
-from rulesets.log import LogError, LogMismatchError, Record, check_same_log, record_to_dict
+from rulesets.errors import CardError, RulesError, echo
+from rulesets.log import (
+    MAX_INT,
+    MAX_ITEMS,
+    MAX_TEXT,
+    LogError,
+    LogMismatchError,
+    Record,
+    check_same_log,
+    record_to_dict,
+)
+from rulesets.ramchi.arrangement import MAX_COMBINATIONS
 from rulesets.ramchi.config import GameConfig
 from rulesets.ramchi.game import RamchiGame
 from rulesets.ramchi.records import RAMCHI_RECORDS
+from rulesets.ramchi.scoring import SEATS
 
-__all__ = ["rule_of", "settle"]
+__all__ = ["RECORDS_PER_HAND", "max_log_length", "rule_of", "settle"]
+
+RECORDS_PER_HAND = 1 + 1 + SEATS + MAX_COMBINATIONS + 1
+"""The most records one hand adds to a log: the deal, the exchange decision (or why it is
+skipped), one arrangement per seat, one round per combination, the end of the hand."""
+
+_ECHO_DEPTH = 6
+
+
+def max_log_length(hands: int) -> int:
+    """The most records the log of a game of ``hands`` hands can hold (with the game's end).
+
+    >>> max_log_length(1)
+    12
+    """
+    return hands * RECORDS_PER_HAND + 1
 
 _FALLBACK_RULES: tuple[tuple[type[RulesError], str], ...] = (
     (LogMismatchError, "the events of a game follow from its actions by the rules"),
@@ -50,8 +76,38 @@ def rule_of(error: RulesError) -> str:
 
 
 def _as_dict(item: Any) -> Any:
-    """The JSON form of a posted item (records are serialised, anything else is kept)."""
-    return record_to_dict(item) if isinstance(item, Record) else item
+    """The JSON form of a posted item (records are serialised, anything else is kept in bounds)."""
+    return record_to_dict(item) if isinstance(item, Record) else _bounded(item, _ECHO_DEPTH)
+
+
+def _bounded(value: Any, depth: int) -> Any:
+    """``value`` as posted when it is within what a log may hold; else cut to a JSON-ready echo.
+
+    Text longer than a log field, numbers beyond 64 bits, lists longer than a
+    log list and nesting deeper than a log record are replaced by a short
+    description, so a refused item can always be sent back.
+
+    >>> _bounded({"kind": "keep", "seat": 10**30, "x": ["a" * 600]}, 6)
+    {'kind': 'keep', 'seat': 'a number of 31 digits', 'x': ["'aaaaaaaaaaaaaaaaaaaa'… (600 characters)"]}
+    """
+    if isinstance(value, str):
+        return value if len(value) <= MAX_TEXT else echo(value)
+    if isinstance(value, bool) or value is None or isinstance(value, float):
+        return value
+    if isinstance(value, int):
+        return value if -MAX_INT < value < MAX_INT else echo(value)
+    if depth <= 0:
+        return echo(value)
+    if isinstance(value, list | tuple):
+        if len(value) > MAX_ITEMS:
+            return echo(value)
+        return [_bounded(item, depth - 1) for item in value]
+    if isinstance(value, Mapping):
+        if len(value) > MAX_ITEMS:
+            return echo(value)
+        return {(key if isinstance(key, str) and len(key) <= MAX_TEXT else echo(key)):
+                _bounded(item, depth - 1) for key, item in value.items()}
+    return echo(value)
 
 
 def _read(item: Any, index: int) -> Record:
@@ -88,10 +144,23 @@ def settle(config: GameConfig | Mapping[str, Any], posted: Sequence[Any]) -> dic
     Returns ``{"legal": True, "chips", "phase", "finished", "events", "log"}`` or
     ``{"legal": False, "index", "action", "code", "rule", "message", ...}`` with
     the state just before the refused record. A bad configuration raises
-    :class:`~rulesets.ramchi.config.ConfigError`.
+    :class:`~rulesets.ramchi.config.ConfigError` (or the ruleset's
+    :class:`~rulesets.errors.RulesetError`); a log that is not a list, or
+    longer than any game of the configured hands (:func:`max_log_length`),
+    raises :class:`~rulesets.log.LogError` before any record is read.
+
+    >>> settle({"hands": 1, "seed": 5}, [{"kind": "keep", "seat": 1}] * 13)
+    Traceback (most recent call last):
+    ...
+    rulesets.log.LogError: log: 13 records given; a game of 1 hand(s) has at most 12
     """
     if not isinstance(config, GameConfig):
         config = GameConfig.from_dict(config)
+    if not isinstance(posted, list | tuple):
+        raise LogError(f"log: expected a list of records (or only the actions), got {echo(posted)}")
+    if len(posted) > max_log_length(config.hands):
+        raise LogError(f"log: {len(posted)} records given; a game of {config.hands} hand(s) "
+                       f"has at most {max_log_length(config.hands)}")
     game = RamchiGame(config)
     records: list[Record] = []
     for index, item in enumerate(posted):

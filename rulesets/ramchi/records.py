@@ -146,9 +146,11 @@ ACTIONS: tuple[type[Record], ...] = (Exchange, Keep, Arrange)
 """The record classes a player submits."""
 
 RAMCHI_RECORDS = RecordTypes(
-    [*ACTIONS, HandDealt, ExchangeSkipped, FourOfAKindWon, RoundPlayed, HandEnded, GameEnded]
+    [*ACTIONS, HandDealt, ExchangeSkipped, FourOfAKindWon, RoundPlayed, HandEnded, GameEnded],
+    jokers=False,
+    decks=1,
 )
-"""Every Ramchi record class, by kind."""
+"""Every Ramchi record class, by kind; cards are those of one 52-card deck (no jokers, no copies)."""
 
 
 def action_from_dict(data: Any, where: str = "action") -> Exchange | Keep | Arrange:

@@ -50,6 +50,15 @@ def _last_hand(game: RamchiGame) -> dict[str, Any] | None:
     return None
 
 
+def _known_two_of_diamonds_holder(game: RamchiGame) -> int | None:
+    """Who holds the 2♦, when the table knows it: only when there is an exchange to decide.
+
+    The holder's decision (exchange or keep) is made in the open; with the
+    exchange off, who holds the 2♦ is as hidden as any other card in a hand.
+    """
+    return game.two_of_diamonds_holder if game.options.exchange else None
+
+
 def public_view(game: RamchiGame) -> dict[str, Any]:
     """Describe what everyone at the table sees.
 
@@ -70,7 +79,7 @@ def public_view(game: RamchiGame) -> dict[str, Any]:
         "up_card": game.up_card.code,
         "face_up": _codes(game.face_up),
         "exchanged": game.exchanged,
-        "two_of_diamonds_holder": game.two_of_diamonds_holder,
+        "two_of_diamonds_holder": _known_two_of_diamonds_holder(game),
         "awaiting": list(game.awaited()),
         "arranged": [a is not None for a in game.arrangements],
         "rounds": [record_to_dict(r) for r in rounds],
@@ -107,15 +116,33 @@ def _redact(record: Record, seat: int | None) -> dict[str, Any]:
     return data
 
 
-def redacted_log(game: RamchiGame, seat: int | None = None) -> list[dict[str, Any]]:
-    """Return the log as dicts, hiding what ``seat`` (``None``: the public) may not see yet.
+def redacted_log(game: RamchiGame, seat: int | None = None, start: int = 0) -> list[dict[str, Any]]:
+    """Return the log from record ``start`` on as dicts, hiding what ``seat`` may not see yet.
 
-    While a hand runs its deck is hidden (a seat gets its own dealt ``cards``
-    and the ``up_card`` instead) and other seats' ``arrange`` records show
-    ``combinations: None``. Hands that are over are shown in full.
+    ``seat`` ``None`` is the public. This is the one redaction every log, action
+    answer and event list sent to a seat goes through: while a hand runs its
+    deck is hidden (a seat gets its own dealt ``cards`` and the ``up_card``
+    instead) and other seats' ``arrange`` records show ``combinations: None``.
+    Hands that are over are shown in full. ``start`` keeps the redaction of the
+    whole log (a hand's records are judged by whether that hand is over now).
+
+    >>> from rulesets.ramchi.config import GameConfig
+    >>> game = RamchiGame(GameConfig.create(hands=2, seed=5, dealer=0))
+    >>> game.do_keep(1)
+    >>> for seat in range(3):
+    ...     game.do_arrange(seat, [])
+    >>> [r["kind"] for r in redacted_log(game, 0, start=4)]
+    ['arrange', 'hand_ended', 'hand_dealt']
+    >>> new_hand = redacted_log(game, 0, start=6)[0]
+    >>> new_hand["deck"], len(new_hand["cards"])
+    (None, 17)
     """
     out: list[dict[str, Any]] = []
+    index = 0
     for _, records in _hand_blocks(game.log):
         over = any(isinstance(r, HandEnded) for r in records)
-        out.extend(record_to_dict(r) if over else _redact(r, seat) for r in records)
+        for record in records:
+            if index >= start:
+                out.append(record_to_dict(record) if over else _redact(record, seat))
+            index += 1
     return out
