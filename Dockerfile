@@ -21,5 +21,6 @@ VOLUME ["/data"]
 EXPOSE 8000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
     CMD python -c "import urllib.request,sys; sys.exit(urllib.request.urlopen('http://127.0.0.1:8000/health', timeout=4).status != 200)"
-# The schema is upgraded once, before gunicorn starts its workers (they never migrate).
-CMD ["sh", "-c", "ramchi db upgrade && exec gunicorn --bind 0.0.0.0:8000 --workers 2 --timeout 60 --access-logfile - 'api:create_app()'"]
+# What `make run` does: upgrade the schema once (`ramchi db upgrade`), then gunicorn with the
+# same settings; its workers never migrate. RAMCHI_WORKERS etc. tune it (docs/deployment.md).
+CMD ["ramchi", "serve", "--host", "0.0.0.0", "--port", "8000"]

@@ -16,15 +16,13 @@ from flask import Flask
 from api.docs import register_docs
 from api.errors import register_error_handlers
 from api.game_cache import GameCache
+from api.limits import max_body_bytes
 from api.migrate import require_up_to_date, upgrade
 from api.openapi import ProblemApi
 from api.routes import advice, disputes, games, meta, ramchi
 from api.store import default_url, open_store
 
 __all__ = ["create_app"]
-
-DEFAULT_MAX_BODY_BYTES = 4 * 1024 * 1024
-"""The largest request body read (413 above it): a 1,000-hand game's full log is about 2.3 MB."""
 
 BLUEPRINTS = (meta.blp, ramchi.blp, advice.blp, games.blp, disputes.blp)
 
@@ -49,7 +47,7 @@ def _settings(app: Flask, config: dict[str, Any] | None) -> None:
         },
         VERSION=_version(),
         JSON_SORT_KEYS=False,
-        MAX_CONTENT_LENGTH=int(os.environ.get("RAMCHI_MAX_BODY_BYTES", DEFAULT_MAX_BODY_BYTES)),
+        MAX_CONTENT_LENGTH=max_body_bytes(),
     )
     app.config["DATABASE_URL"] = os.environ.get("DATABASE_URL")
     app.config.update(config or {})

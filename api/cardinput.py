@@ -6,11 +6,34 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 
 from api.errors import ApiProblem
-from rulesets.cards import Card, parse_cards
+from rulesets.cards import Card, parse_card, parse_cards
 from rulesets.errors import CardError, CardParseError, DuplicateCardError
+
+CARD_CODE_PATTERN = ("^ *(?:10|[2-9TJQKAtjqka])"
+                     "[cdhsCDHS\u2663\u2666\u2665\u2660\u2667\u2662\u2661\u2664]\ufe0f? *$")
+"""How a card is written in a request (documented as the OpenAPI ``pattern`` of every card).
+
+Rank (``A K Q J T`` or ``10``, ``9`` down to ``2``, any case), then suit (``c d h s`` in any
+case, or a suit symbol ``♣ ♦ ♥ ♠``, also white ``♧ ♢ ♡ ♤``, optionally with the emoji variation
+selector), with spaces around allowed. The card parser reads a little more (``As#1``); the API
+takes exactly this, so the document is as strict as the validation.
+"""
+
+_CARD_CODE = re.compile(CARD_CODE_PATTERN)
+
+
+def _check_written_as_documented(tokens: Sequence[object], what: str) -> None:
+    """Refuse a token that is not written as :data:`CARD_CODE_PATTERN`, with the parser's reason."""
+    for position, token in enumerate(tokens, start=1):
+        if isinstance(token, str) and _CARD_CODE.fullmatch(token):
+            continue
+        parse_card(token, position)  # type: ignore[arg-type]  # raises with the precise reason
+        raise CardParseError(token, position, "write a card as its rank then its suit, e.g. As, "
+                             "10h or a♠, with nothing else in the string")
 
 
 def _pointer(base: str, err: CardError) -> str:
@@ -41,6 +64,8 @@ def read_cards(
     """
     field = pointer.lstrip("/").replace("/", ".")
     try:
+        if not jokers and decks == 1 and not isinstance(tokens, str):
+            _check_written_as_documented(tokens, what or field)
         return parse_cards(tokens, count=count, what=what or field, jokers=jokers, decks=decks)
     except CardError as err:
         message = err.message if err.message.startswith(field) else f"{field}: {err.message}"

@@ -6,12 +6,15 @@ Card lists are validated as lists of strings here and read by
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sized
 from typing import Any
 
 from marshmallow import INCLUDE, Schema, ValidationError, fields, validate
 
+from api.cardinput import CARD_CODE_PATTERN
 from rulesets.ramchi.config import MAX_HANDS
+from rulesets.ramchi.options import RamchiOptions
 
 CARD_EXAMPLE = ["As", "2s", "3s"]
 
@@ -66,9 +69,47 @@ class BoundedList(fields.List):
         return super()._deserialize(value, attr, data, **kwargs)
 
 
+class StrictBoolean(fields.Boolean):
+    """``true`` or ``false`` only (not ``"true"``, ``1`` or ``"yes"``)."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        if not isinstance(value, bool):
+            raise ValidationError("Not a boolean: write true or false.")
+        return value
+
+
+def _option_field(option: dataclasses.Field[Any]) -> fields.Field:
+    """The request field of one ruleset option, from its declaration (type, limits, text)."""
+    meta = option.metadata
+    described = {"description": meta["description"]}
+    if isinstance(option.default, bool):
+        return StrictBoolean(metadata=described)
+    if isinstance(option.default, int):
+        return Int(validate=validate.Range(min=meta["minimum"], max=meta["maximum"]), metadata=described)
+    choices = validate.OneOf(meta["choices"]) if meta["choices"] else validate.Length(max=100)
+    return Text(validate=choices, metadata=described)
+
+
+def options_schema(options: type, name: str) -> type[Schema]:
+    """A request schema of option overrides made from a game's options dataclass.
+
+    Every option is optional and typed as declared; an unknown option is refused.
+
+    >>> from rulesets.ramchi.options import RamchiOptions
+    >>> schema = options_schema(RamchiOptions, "Example")()
+    >>> schema.load({"tie_goes_to": "last"})
+    {'tie_goes_to': 'last'}
+    >>> sorted(schema.validate({"tie_goes_to": "middle", "jokers": True}))
+    ['jokers', 'tie_goes_to']
+    """
+    declared = {field.name: _option_field(field) for field in dataclasses.fields(options)}
+    return Schema.from_dict(declared, name=name)
+
+
 def card_code(**kwargs: Any) -> Text:
     """One card code as a request field (lenient; at most :data:`MAX_CARD_TOKEN` characters)."""
-    metadata = {"description": "a card code such as As, Td, 10h or a♠", **kwargs.pop("metadata", {})}
+    metadata = {"description": "a card code such as As, Td, 10h or a♠", "pattern": CARD_CODE_PATTERN,
+                **kwargs.pop("metadata", {})}
     return Text(validate=validate.Length(max=MAX_CARD_TOKEN), metadata=metadata, **kwargs)
 
 
@@ -195,6 +236,9 @@ class HealthSchema(Schema):
                              metadata={"description": "ok, or unavailable (the cause is logged)"})
 
 
+RamchiOptionsSchema = options_schema(RamchiOptions, "RamchiOptions")
+
+
 class GameSettingsSchema(Schema):
     """How a game is set up: hands, decks or seed, first dealer, ruleset and options."""
 
@@ -210,9 +254,8 @@ class GameSettingsSchema(Schema):
     dealer = Int(allow_none=True, validate=validate.Range(min=0, max=2),
                  metadata={"description": "first dealer; drawn from the seed if absent"})
     ruleset = Text(load_default="ramchi", validate=validate.Length(min=1, max=100))
-    options = fields.Dict(keys=Text(validate=validate.Length(max=100)), values=fields.Raw(),
-                          load_default=dict,
-                          metadata={"description": "option overrides, see GET /v1/rulesets"})
+    options = fields.Nested(RamchiOptionsSchema, load_default=dict,
+                            metadata={"description": "option overrides, see GET /v1/rulesets"})
 
 
 class GameCreateSchema(GameSettingsSchema):
@@ -314,7 +357,7 @@ class DisputeRequestSchema(Schema):
     config = fields.Nested(GameSettingsSchema, required=True, metadata={
         "description": "hands, dealer, seed, deck or decks, ruleset, options",
         "example": {"hands": 1, "dealer": 0, "seed": 5}})
-    log = BoundedList(fields.Raw(), max_items=MAX_LOG_RECORDS, required=True, metadata={
+    log = BoundedList(fields.Raw(allow_none=True), max_items=MAX_LOG_RECORDS, required=True, metadata={
         "description": "records as in GET /v1/games/{id}/log, or only the actions",
         "example": [{"kind": "keep", "seat": 1}]})
 
@@ -391,8 +434,8 @@ class AdviceRequestSchema(Schema):
     dealer = Int(allow_none=True, validate=validate.Range(min=0, max=2),
                             metadata={"description": "the dealer's seat; null: unknown"})
     ruleset = Text(load_default="ramchi", validate=validate.Length(min=1, max=100))
-    options = fields.Dict(keys=Text(validate=validate.Length(max=100)), values=fields.Raw(),
-                          load_default=dict)
+    options = fields.Nested(RamchiOptionsSchema, load_default=dict,
+                            metadata={"description": "option overrides, see GET /v1/rulesets"})
 
 
 class AdviceSchema(Schema):
@@ -415,21 +458,28 @@ class AdviceSchema(Schema):
     assumptions = fields.Dict(required=True)
 
 
+def _lineup() -> BoundedList:
+    return BoundedList(card_codes(max_items=17), max_items=17,
+                       metadata={"description": "the seat's combinations in play order"})
+
+
+LineupsSchema = Schema.from_dict({str(seat): _lineup() for seat in range(3)}, name="Lineups")
+
+
 class HindsightRequestSchema(Schema):
     """A seat's hand, the other seats' lineups as played, the dealer; optionally its own lineup."""
 
     hand = card_list(17, description="the seat's 17 cards (after any exchange)")
     seat = Int(required=True, validate=validate.Range(min=0, max=2))
     dealer = Int(required=True, validate=validate.Range(min=0, max=2))
-    lineups = fields.Dict(keys=fields.String(validate=validate.OneOf(["0", "1", "2"])),
-                          values=BoundedList(card_codes(max_items=17), max_items=17), required=True,
-                          metadata={"description": "each other seat's combinations in play order",
-                                    "example": {"1": [["Kd", "Kh", "Ks"]], "2": [["9c", "8c", "7c"]]}})
+    lineups = fields.Nested(LineupsSchema, required=True, metadata={
+        "description": "each other seat's combinations in play order, by seat",
+        "example": {"1": [["Kd", "Kh", "Ks"]], "2": [["9c", "8c", "7c"]]}})
     played = BoundedList(card_codes(max_items=17), max_items=17, allow_none=True,
                          metadata={"description": "the seat's own lineup as played"})
     ruleset = Text(load_default="ramchi", validate=validate.Length(min=1, max=100))
-    options = fields.Dict(keys=Text(validate=validate.Length(max=100)), values=fields.Raw(),
-                          load_default=dict)
+    options = fields.Nested(RamchiOptionsSchema, load_default=dict,
+                            metadata={"description": "option overrides, see GET /v1/rulesets"})
 
 
 class HindsightSchema(Schema):

@@ -3,8 +3,8 @@
 :class:`RamchiWorker` is gunicorn's threaded worker (``gthread``) with three changes:
 
 - **Requests are buffered in the event loop.** A connection gets a worker
-  thread only once its whole request (request line, headers and a body of
-  known length up to :data:`BUFFER_LIMIT`) has arrived. Until then the
+  thread only once its whole request (request line, headers and a body, of
+  ``Content-Length`` or chunked, up to :data:`BUFFER_LIMIT`) has arrived. Until then the
   worker's main loop collects the bytes without blocking, so idle, slowloris
   and slow-body clients cost a socket each, never a thread.
 - **Every request has a deadline.** It must have arrived completely within
@@ -12,8 +12,8 @@
   accepted, or of its first byte on a kept-alive connection. A request still
   incomplete at the deadline is answered ``408 request_timeout`` and the
   connection closed; a connection that sent nothing is closed silently. What
-  a thread still reads itself (a chunked body, or a body larger than the
-  buffer limit) is read under the same deadline.
+  a thread still reads itself (a body after ``Expect: 100-continue``, or one
+  larger than the buffer limit) is read under the same deadline.
 - **gunicorn's own errors are problems.** A malformed request line, an
   over-long URI, too many or too large headers, a malformed chunked body or a
   timeout are answered as ``application/problem+json`` with a ``code`` from
@@ -21,7 +21,7 @@
   gunicorn's HTML page.
 
 The request body is read completely before the application sees it (at most
-``RAMCHI_MAX_BODY`` bytes, default 16 MiB; more is ``413 request_too_large``),
+``RAMCHI_MAX_BODY_BYTES`` bytes, default 4 MiB, as the app; more is ``413 request_too_large``),
 so a body that times out or is malformed ends the request with a problem
 answer from the worker, never with an application error.
 
@@ -35,28 +35,33 @@ import contextlib
 import io
 import json
 import os
+import re
 import selectors
 import time
 from collections.abc import Callable, Iterable
 from functools import partial
 from typing import Any
 
+import gunicorn
 from gunicorn.http import errors as http_errors
 from gunicorn.http.unreader import SocketUnreader
 from gunicorn.workers.gthread import TConn, ThreadWorker
 
 from api.errors import PROBLEM_MEDIA_TYPE, PROBLEMS
+from api.limits import DEFAULT_MAX_BODY_BYTES, max_body_bytes
+
+if int(gunicorn.__version__.split(".")[0]) < 27:
+    raise ImportError(f"api.worker needs gunicorn 27 or newer, not {gunicorn.__version__}")
 
 __all__ = ["BUFFER_LIMIT", "RamchiWorker", "RequestTimeout", "RequestTooLarge", "problem_bytes"]
 
-BUFFER_LIMIT = 1024 * 1024
+BUFFER_LIMIT = 256 * 1024
 """Most bytes of one request collected in the event loop before a thread takes over."""
 
 HEADER_LIMIT = 64 * 1024
 """Request line and headers longer than this go to a thread at once (gunicorn rejects them)."""
 
 DEFAULT_READ_TIMEOUT = 10.0
-DEFAULT_MAX_BODY = 16 * 1024 * 1024
 
 WSGIApp = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]
 
@@ -75,7 +80,7 @@ class RequestTimeout(Exception):
 
 
 class RequestTooLarge(Exception):
-    """The request body is larger than ``RAMCHI_MAX_BODY``."""
+    """The request body is larger than ``RAMCHI_MAX_BODY_BYTES``."""
 
 
 def _setting(name: str, default: float) -> float:
@@ -92,7 +97,7 @@ def _setting(name: str, default: float) -> float:
 def problem_bytes(status: int, code: str, detail: str) -> bytes:
     r"""A complete HTTP/1.1 answer (closing the connection) carrying a problem for ``code``.
 
-    >>> problem_bytes(408, "request_timeout", "too slow").split(b"\\r\\n")[0]
+    >>> problem_bytes(408, "request_timeout", "too slow").split(b"\r\n")[0]
     b'HTTP/1.1 408 Request Timeout'
     """
     kind = PROBLEMS.get(code)
@@ -106,30 +111,63 @@ def problem_bytes(status: int, code: str, detail: str) -> bytes:
 def request_complete(buf: bytes | bytearray, limit: int = BUFFER_LIMIT) -> bool:
     r"""Whether a thread should take the request in ``buf`` now.
 
-    True once the headers and a ``Content-Length`` body are all there, and also
-    as soon as the rest is for gunicorn to read or refuse: a chunked body, a
-    body over ``limit``, an unreadable length, or headers over :data:`HEADER_LIMIT`.
+    True once the headers and the body (``Content-Length`` or chunked) are all
+    there, and also as soon as the rest is for gunicorn to read or refuse: an
+    ``Expect: 100-continue`` (the client waits for gunicorn's interim answer), a
+    body over ``limit``, malformed framing, or headers over :data:`HEADER_LIMIT`.
 
-    >>> request_complete(b"GET /health HTTP/1.1\\r\\nHost: x\\r\\n\\r\\n")
+    >>> request_complete(b"GET /health HTTP/1.1\r\nHost: x\r\n\r\n")
     True
-    >>> request_complete(b"POST / HTTP/1.1\\r\\nContent-Length: 100\\r\\n\\r\\nabcd")
+    >>> request_complete(b"POST / HTTP/1.1\r\nContent-Length: 100\r\n\r\nabcd")
     False
+    >>> chunked = b"POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n4\r\nabcd\r\n"
+    >>> request_complete(chunked), request_complete(chunked + b"0\r\n\r\n")
+    (False, True)
     """
     end = buf.find(b"\r\n\r\n")
     if end < 0:
         return len(buf) > HEADER_LIMIT
-    length = 0
+    length: int | None = None
+    chunked = False
     for line in bytes(buf[:end]).split(b"\r\n")[1:]:
         name, _, value = line.partition(b":")
         name = name.strip().lower()
-        if name == b"transfer-encoding":
+        if name == b"expect":  # gunicorn answers "100 Continue" itself
             return True
+        if name == b"transfer-encoding":
+            if chunked or value.lower().split(b",")[-1].strip() != b"chunked":
+                return True  # not chunked last: gunicorn refuses it
+            chunked = True
         if name == b"content-length":
-            try:
-                length = int(value.strip())
-            except ValueError:
+            if length is not None or not value.strip().isdigit():
                 return True
-    return length < 0 or length > limit or len(buf) >= end + 4 + length
+            length = int(value.strip())
+    if chunked:
+        return length is not None or _chunked_complete(buf, end + 4, limit)
+    return length is None or length > limit or len(buf) >= end + 4 + length
+
+
+_CHUNK_SIZE = re.compile(rb"[0-9A-Fa-f]{1,16}")
+
+
+def _chunked_complete(buf: bytes | bytearray, pos: int, limit: int) -> bool:
+    """Whether the chunked body from ``pos`` is complete (or malformed, or over ``limit``)."""
+    start = pos
+    while len(buf) - start <= limit:
+        eol = buf.find(b"\r\n", pos)
+        if eol < 0:
+            return len(buf) - pos > 1024  # an endless chunk-size line: gunicorn refuses it
+        size_text = bytes(buf[pos:eol]).split(b";", 1)[0].strip()
+        if not _CHUNK_SIZE.fullmatch(size_text):
+            return True
+        size = int(size_text, 16)
+        pos = eol + 2
+        if size == 0:  # the last chunk, then an empty line or trailers and an empty line
+            return buf[pos:pos + 2] == b"\r\n" or buf.find(b"\r\n\r\n", pos) >= 0
+        pos += size + 2
+        if len(buf) < pos:
+            return False
+    return True
 
 
 class _DeadlineUnreader(SocketUnreader):  # type: ignore[misc]
@@ -205,7 +243,7 @@ class RamchiWorker(ThreadWorker):  # type: ignore[misc]
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.read_timeout = DEFAULT_READ_TIMEOUT
-        self.max_body = DEFAULT_MAX_BODY
+        self.max_body = DEFAULT_MAX_BODY_BYTES
         self.buffering: dict[TConn, float] = {}
 
     def load_wsgi(self) -> None:
@@ -213,15 +251,20 @@ class RamchiWorker(ThreadWorker):  # type: ignore[misc]
         behind the body-reading middleware.
         """
         self.read_timeout = _setting("RAMCHI_READ_TIMEOUT", DEFAULT_READ_TIMEOUT)
-        self.max_body = int(_setting("RAMCHI_MAX_BODY", DEFAULT_MAX_BODY))
+        self.max_body = max_body_bytes()
         super().load_wsgi()
         self.wsgi = _ReadWholeBody(self.wsgi, self.max_body)
 
     # --- the event loop: collect each request before a thread takes it ---------------------
 
     def enqueue_req(self, conn: TConn) -> None:
-        """Hand a buffered request to a thread; otherwise start buffering the next one."""
-        if getattr(conn, "ramchi_pending", None) is not None:
+        """Hand a buffered request to a thread; otherwise start buffering the next one.
+
+        With TLS terminated by gunicorn itself (``certfile``) the bytes on the socket are
+        encrypted, so requests are not buffered: plain ``gthread`` behaviour. Terminate TLS at
+        the proxy instead (docs/deployment.md).
+        """
+        if getattr(conn, "ramchi_pending", None) is not None or self.cfg.is_ssl:
             super().enqueue_req(conn)
             return
         buf = bytearray()
@@ -270,14 +313,18 @@ class RamchiWorker(ThreadWorker):  # type: ignore[misc]
         conn.close()
 
     def murder_pending(self) -> None:
-        """Also close connections whose request did not arrive in time (all of them when stopping)."""
+        """Also close connections whose request did not arrive in time.
+
+        When the worker stops, connections that sent nothing are closed at once; a request
+        already arriving keeps its deadline (well within gunicorn's graceful timeout).
+        """
         super().murder_pending()
         now = time.monotonic()
         for conn, deadline in list(self.buffering.items()):
-            if deadline > now and self.alive:
-                continue
-            if not conn.ramchi_buf:
+            if not conn.ramchi_buf and (deadline <= now or not self.alive):
                 self._drop(conn)
+                continue
+            if deadline > now:
                 continue
             self.log.warning("Request from ip=%s did not arrive within %ss", conn.client[0]
                              if isinstance(conn.client, tuple) else conn.client, self.read_timeout)

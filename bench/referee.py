@@ -79,7 +79,8 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=5)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
-        client = create_app({"DATABASE_URL": f"sqlite:///{Path(folder) / 'bench.db'}"}).test_client()
+        url = f"sqlite:///{Path(folder) / 'bench.db'}"
+        client = create_app({"AUTO_MIGRATE": True, "DATABASE_URL": url}).test_client()
         print(f"{'hands':>5} {'actions':>7} {'engine ms':>10} {'API ms':>9} {'ratio':>6} "
               f"{'p50 ms/action':>14} {'p99 ms/action':>14}")
         for hands in (1, 10, 50):

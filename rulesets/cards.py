@@ -346,13 +346,13 @@ def parse_cards(
     rulesets.errors.CardCountError: a combination: expected 3 cards, got 2
     """
     tokens = _tokens(value, what)
-    if len(tokens) > MAX_CARDS:
-        raise CardCountError(f"at most {MAX_CARDS}", len(tokens), what)
     if count is not None:
         low, high = (count, count) if isinstance(count, int) else count
         if not low <= len(tokens) <= high:
             expected = str(low) if low == high else f"{low} to {high}"
             raise CardCountError(expected, len(tokens), what)
+    if len(tokens) > MAX_CARDS:
+        raise CardCountError(f"at most {MAX_CARDS}", len(tokens), what)
     copies = decks if decks > 1 else 1
     seen: dict[Card, int] = {}
     cards: list[Card] = []

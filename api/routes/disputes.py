@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from api.blueprint import Blueprint
-from api.routes.games import PROBLEM
+from api.routes.games import PROBLEM, config_from
 from api.schemas import DisputeRequestSchema, VerdictSchema
 from rulesets.ramchi.disputes import settle
 
@@ -25,4 +25,4 @@ def judge(body: dict[str, Any]) -> dict[str, Any]:
     rule it breaks, the message), or ``legal: true`` with the correct chips and
     the events the rules derive. Posted events must match the derived ones.
     """
-    return settle(body["config"], body["log"])
+    return settle(config_from(body["config"], "/config"), body["log"])

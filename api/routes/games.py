@@ -44,14 +44,17 @@ def _engine() -> Engine:
     return current_app.extensions["ramchi.engine"]
 
 
-def _config_from(body: dict[str, Any]) -> GameConfig:
-    """The referee's configuration from the creation request (cards read with pointers)."""
+def config_from(body: dict[str, Any], pointer: str = "") -> GameConfig:
+    """The referee's configuration from a request's game settings (cards read with pointers).
+
+    ``pointer`` is where the settings are in the body (``/config`` in a dispute).
+    """
     data: dict[str, Any] = {key: body[key] for key in ("hands", "dealer", "seed", "ruleset", "options")
                             if body.get(key) is not None}
     if body.get("deck") is not None:
-        data["deck"] = [c.code for c in read_cards(body["deck"], "/deck", count=52, what="deck")]
+        data["deck"] = [c.code for c in read_cards(body["deck"], f"{pointer}/deck", what="deck")]
     if body.get("decks") is not None:
-        data["decks"] = [[c.code for c in read_cards(deck, f"/decks/{i}", count=52, what=f"decks[{i}]")]
+        data["decks"] = [[c.code for c in read_cards(deck, f"{pointer}/decks/{i}", what=f"decks[{i}]")]
                          for i, deck in enumerate(body["decks"])]
     return GameConfig.from_dict(data)
 
@@ -123,7 +126,7 @@ def create_game(body: dict[str, Any]) -> tuple[dict[str, Any], int, dict[str, st
     hands without an explicit deck are shuffled from the seed (drawn and
     recorded if not given). Seats 0, 1, 2 are in play order.
     """
-    config = _config_from(body)
+    config = config_from(body)
     settings = {"config": config.to_dict()}
     game_id, tokens = game_store.create_game(_engine(), "ramchi", settings, body["players"])
     stored, game = _load(game_id)

@@ -29,7 +29,8 @@ card_like = st.one_of(
     st.text(alphabet=CARD_ALPHABET, max_size=8),
     st.text(max_size=8),
     st.sampled_from([c.code for c in DECK] + ["Jk", "joker", "10h", "a♠", "7c#2", "Jk#3", "As#0",
-                                              "As#" + "9" * 50, "x" * 200]),
+                                              "As#" + "9" * 50, "As#" + "9" * 5000, "x" * 200,
+                                              "x" * 5000]),
 )
 card_text = st.lists(card_like, max_size=8).map(" ".join)
 decks_arg = st.integers(1, 4)

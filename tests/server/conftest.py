@@ -110,6 +110,11 @@ class Server:
         self.process.wait(timeout=STOP_TIMEOUT)
         self._wait_group_gone()
 
+    def terminate(self) -> None:
+        """Ask the server to stop (SIGTERM to the group: gunicorn's graceful stop); don't wait."""
+        if self.process is not None and self.process.poll() is None:
+            self._signal_group(signal.SIGTERM)
+
     def stop(self) -> None:
         """SIGTERM (gunicorn's graceful stop), then SIGKILL whatever is left after a bound."""
         if self.process is None:
@@ -149,6 +154,8 @@ def start_server(tmp_path: Path) -> Iterator[ServerFactory]:
         return server.start()
 
     yield start
+    for server in servers:  # all at once, then wait for each
+        server.terminate()
     for server in servers:
         server.stop()
 

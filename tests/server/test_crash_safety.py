@@ -38,8 +38,11 @@ class Player(threading.Thread):
                 return
             try:
                 answer = try_move(self.server.url, self.game, seat)
-            except (OSError, AssertionError):
+            except OSError:
                 return  # the server was killed under us: whatever was in flight is unacknowledged
+            except AssertionError as err:  # a view that was not 200
+                self.unexpected.append(str(err)[:300])
+                return
             if answer is not None and answer.status not in (200, 409):
                 self.unexpected.append(f"{answer.status} {answer.body[:300]!r}")
             seat = (seat + 1) % 3

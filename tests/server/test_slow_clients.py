@@ -28,6 +28,14 @@ def slow_body(address: tuple[str, int]) -> socket.socket:
     return sock
 
 
+def slow_chunked(address: tuple[str, int]) -> socket.socket:
+    """A chunked POST that sends one chunk of 4 bytes and never the last chunk."""
+    sock = socket.create_connection(address, timeout=CLOSE_BOUND)
+    sock.sendall(b"POST /v1/games HTTP/1.1\r\nHost: test\r\nContent-Type: application/json\r\n"
+                 b"Transfer-Encoding: chunked\r\n\r\n4\r\n{\"pl\r\n")
+    return sock
+
+
 def idle(address: tuple[str, int]) -> socket.socket:
     """A connection that never sends anything."""
     return socket.create_connection(address, timeout=CLOSE_BOUND)
@@ -82,7 +90,8 @@ def server(request: pytest.FixtureRequest, start_server: ServerFactory, sqlite_u
 
 @contextlib.contextmanager
 def attackers(address: tuple[str, int]) -> Iterator[tuple[list[socket.socket], list[Slowloris]]]:
-    sockets = [slow_body(address) for _ in range(10)] + [idle(address) for _ in range(5)]
+    sockets = ([slow_body(address) for _ in range(10)] + [slow_chunked(address) for _ in range(3)]
+               + [idle(address) for _ in range(5)])
     lorises = [Slowloris(address) for _ in range(5)]
     for loris in lorises:
         loris.start()
