@@ -1,13 +1,14 @@
 # Two entry points for newcomers:
 #   make run   - create .venv, install the service, start it on http://127.0.0.1:8000 (SQLite)
 #   make test  - create .venv, install the service with test tools, run ruff and the whole test suite
+#   make check - the fast tier of make test (under a minute), for the edit-test loop
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test lint bench clean
+.PHONY: run test check lint bench clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -27,6 +28,14 @@ run: $(VENV)/.installed-run
 test: $(VENV)/.installed-test
 	$(BIN)/ruff check .
 	$(BIN)/python -m pytest -n auto --doctest-modules rulesets solver api tests
+
+# The fast tier for the edit-test loop (under a minute on 2 cores): ruff, the doctests and every
+# test but the exhaustive, random-game and real-server ones (marked slow or in tests/server) and
+# those needing PostgreSQL. `make test` runs them all.
+check: $(VENV)/.installed-test
+	$(BIN)/ruff check .
+	RAMCHI_API_EXAMPLES=10 $(BIN)/python -m pytest -n auto --doctest-modules -m "not slow and not postgres" \
+		--ignore=tests/server rulesets solver api tests
 
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check .

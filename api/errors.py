@@ -216,7 +216,24 @@ def _validation_problem(err: HTTPException) -> Response:
     if err.code == 400:
         return problem_response("malformed_json", "The request body is not valid JSON.")
     detail = "; ".join(f"{e['pointer'].lstrip('/') or 'body'}: {e['detail']}" for e in errors)
-    return problem_response("invalid_request", detail or "The request is invalid.", errors=errors)
+    return problem_response(_code_of_fields(errors), detail or "The request is invalid.", errors=errors)
+
+
+_FIELD_CODES = {"options": "invalid_ruleset"}
+"""Request fields whose bad values have a problem code of their own (the rest: invalid_request)."""
+
+
+def _code_of_fields(errors: list[dict[str, str]]) -> str:
+    """The problem code of schema errors: a field's own code when every error is inside it.
+
+    >>> _code_of_fields([{"pointer": "/config/options/exchange", "detail": "Not a boolean"}])
+    'invalid_ruleset'
+    >>> _code_of_fields([{"pointer": "/options/exchange"}, {"pointer": "/seed"}])
+    'invalid_request'
+    """
+    codes = {next((_FIELD_CODES[part] for part in e["pointer"].split("/") if part in _FIELD_CODES),
+                  "invalid_request") for e in errors}
+    return codes.pop() if len(codes) == 1 else "invalid_request"
 
 
 _HTTP_CODES = {404: "not_found", 405: "method_not_allowed", 408: "request_timeout",

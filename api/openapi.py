@@ -1,20 +1,142 @@
-"""The flask-smorest ``Api`` documenting every error as ``application/problem+json``."""
+"""The flask-smorest ``Api`` documenting every error as ``application/problem+json``.
+
+It also documents what the routes cannot say through flask-smorest: the seat
+token (an HTTP bearer security scheme) and the OpenAPI links between the game
+operations (create a game, then view it, act in it, read its log, dispute the
+log), which clients and stateful testers such as schemathesis follow.
+"""
 
 from __future__ import annotations
 
+import copy
 import http
+from typing import Any
 
+from apispec import BasePlugin
 from flask_smorest import Api
 from flask_smorest.utils import prepare_response
 
 from api.errors import PROBLEM_MEDIA_TYPE
 from api.schemas import ProblemSchema
 
+SEAT_TOKEN = "seatToken"
+"""The security scheme of the seat tokens ``POST /v1/games`` returns (``seats[].token``)."""
+
+GAMES = "/v1/games"
+GAME = "/v1/games/{game_id}"
+ACTIONS = "/v1/games/{game_id}/actions"
+LOG = "/v1/games/{game_id}/log"
+DISPUTES = "/v1/disputes"
+
+SECURITY: dict[tuple[str, str], list[dict[str, list[str]]]] = {
+    (GAME, "get"): [{}, {SEAT_TOKEN: []}],  # optional: a seat's view with a token, else the public one
+    (ACTIONS, "post"): [{SEAT_TOKEN: []}],
+    (LOG, "get"): [{}, {SEAT_TOKEN: []}],
+}
+"""Which operations take a seat token (``[{}, …]``: optionally)."""
+
+
+def operation_ref(path: str, method: str) -> str:
+    """A link's ``operationRef`` to an operation of this document (a JSON Pointer).
+
+    >>> operation_ref("/v1/games/{game_id}", "get")
+    '#/paths/~1v1~1games~1{game_id}/get'
+    """
+    return f"#/paths/{path.replace('~', '~0').replace('/', '~1')}/{method}"
+
+
+def _game_links(game_id: str, authorization: str, *, who: str) -> dict[str, dict[str, Any]]:
+    """Links to view, act in and read the log of the game ``game_id`` with a seat's token.
+
+    ``game_id`` is a runtime expression, ``authorization`` the ``Authorization``
+    header to send: a runtime expression, or one embedded in a string
+    (``Bearer {$response.body#/seats/0/token}``).
+    """
+    parameters = {"game_id": game_id, "header.Authorization": authorization}
+    return {
+        "ViewGame": {"operationRef": operation_ref(GAME, "get"), "parameters": parameters,
+                     "description": f"The game as {who} sees it."},
+        "Act": {"operationRef": operation_ref(ACTIONS, "post"), "parameters": parameters,
+                "description": f"Take an action as {who}."},
+        "ReadLog": {"operationRef": operation_ref(LOG, "get"), "parameters": parameters,
+                    "description": f"The game's log as {who} sees it."},
+    }
+
+
+def _bearer(seat: int) -> str:
+    """The ``Authorization`` header of ``seat`` in a created game's answer."""
+    return f"Bearer {{$response.body#/seats/{seat}/token}}"
+
+
+def _created_links() -> dict[str, dict[str, Any]]:
+    """From a created game: view, act and read the log as seat 0; act as seat 1 or 2."""
+    links = _game_links("$response.body#/id", _bearer(0), who="seat 0")
+    for seat in (1, 2):
+        links[f"ActAsSeat{seat}"] = _game_links("$response.body#/id", _bearer(seat),
+                                                who=f"seat {seat}")["Act"]
+    return links
+
+
+LINKS: dict[tuple[str, str, str], dict[str, dict[str, Any]]] = {
+    (GAMES, "post", "201"): _created_links(),
+    # An action's answer carries no token: the link reuses the one the action was sent with.
+    (ACTIONS, "post", "200"): _game_links("$response.body#/state/id", "$request.header.Authorization",
+                                          who="the seat that acted"),
+    (LOG, "get", "200"): {
+        "Dispute": {"operationRef": operation_ref(DISPUTES, "post"),
+                    "requestBody": {"config": "$response.body#/config", "log": "$response.body#/log"},
+                    "description": "Post the log to be judged (only a complete log, once the game "
+                                   "is over, holds the seed and decks a replay needs).",
+                    "x-schemathesis": {"merge_body": False}},
+    },
+}
+"""Links by (path, method, status): the response's links by name."""
+
+SCHEMA_CONSTRAINTS: dict[str, dict[str, Any]] = {
+    # An 'arrange' needs its combinations ([] discards the hand); 'exchange' and 'keep' take none.
+    "ActionRequest": {"oneOf": [
+        {"properties": {"type": {"type": "string", "enum": ["exchange", "keep"]}}},
+        {"properties": {"type": {"type": "string", "enum": ["arrange"]},
+                        "combinations": {"type": "array"}},
+         "required": ["combinations"]},
+    ]},
+}
+"""What a request schema requires beyond its fields, by component name (JSON Schema keywords)."""
+
+
+class GameLinksPlugin(BasePlugin):  # type: ignore[misc]
+    """Adds what the routes do not declare: token security, links, schema constraints."""
+
+    def schema_helper(self, name: str, definition: dict[str, Any], **kwargs: Any) -> dict[str, Any] | None:
+        """The constraints of the component schema ``name`` that its fields cannot state."""
+        return SCHEMA_CONSTRAINTS.get(name)
+
+    def operation_helper(self, path: str | None = None, operations: dict[str, Any] | None = None,
+                         **kwargs: Any) -> None:
+        """Decorate the operations of ``path`` that take a token or have links."""
+        for method, operation in (operations or {}).items():
+            security = SECURITY.get((path or "", method))
+            if security is not None:
+                operation["security"] = security
+            for (link_path, link_method, status), links in LINKS.items():
+                if (link_path, link_method) != (path, method):
+                    continue
+                response = next(value for code, value in operation["responses"].items()
+                                if str(code) == status)
+                response["links"] = copy.deepcopy(links)
+
 
 class ProblemApi(Api):  # type: ignore[misc]
-    """An ``Api`` whose shared error responses are RFC 9457 problems."""
+    """An ``Api`` whose shared error responses are RFC 9457 problems, and that documents game links."""
 
     ERROR_SCHEMA = ProblemSchema
+
+    def _init_spec(self, *, extra_plugins: list[BasePlugin] | None = None, **options: Any) -> None:
+        """Initialize the spec with :class:`GameLinksPlugin` among its plugins."""
+        super()._init_spec(extra_plugins=[*(extra_plugins or ()), GameLinksPlugin()], **options)
+        self.spec.components.security_scheme(SEAT_TOKEN, {
+            "type": "http", "scheme": "bearer",
+            "description": "A seat's secret token, returned once by POST /v1/games (seats[].token)."})
 
     def _register_responses(self) -> None:
         """Register one response per HTTP status, errors as problem+json."""

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import os
+import secrets
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from flask import Flask
@@ -32,3 +34,40 @@ def app(tmp_path: Path) -> Iterator[Flask]:
 @pytest.fixture
 def client(app: Flask) -> FlaskClient:
     return app.test_client()
+
+
+@pytest.fixture
+def sqlite_url(tmp_path: Path) -> str:
+    """A temporary SQLite file for one test."""
+    return f"sqlite:///{tmp_path / 'ramchi.db'}"
+
+
+def _admin_connection(url: str) -> Any:
+    import psycopg
+
+    return psycopg.connect(url, autocommit=True, connect_timeout=5)
+
+
+@pytest.fixture
+def postgres_url() -> Iterator[str]:
+    """A fresh, empty PostgreSQL database for one test (on the TEST_DATABASE_URL server), dropped
+    afterwards; skipped outside CI, failed in CI, when that server does not answer."""
+    base = os.environ.get("TEST_DATABASE_URL", "").replace("postgresql+psycopg://", "postgresql://", 1)
+    available = False
+    if base:
+        try:
+            _admin_connection(base).close()
+            available = True
+        except Exception:
+            available = False
+    require_service(available, "PostgreSQL at TEST_DATABASE_URL")
+    from sqlalchemy import make_url
+
+    name = f"ramchi_t_{secrets.token_hex(6)}"
+    with _admin_connection(base) as admin:
+        admin.execute(f'CREATE DATABASE "{name}"')
+    try:
+        yield make_url(base).set(database=name).render_as_string(hide_password=False)
+    finally:
+        with _admin_connection(base) as admin:
+            admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')

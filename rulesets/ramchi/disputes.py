@@ -35,7 +35,7 @@ from rulesets.ramchi.game import RamchiGame
 from rulesets.ramchi.records import RAMCHI_RECORDS
 from rulesets.ramchi.scoring import SEATS
 
-__all__ = ["RECORDS_PER_HAND", "max_log_length", "rule_of", "settle"]
+__all__ = ["RECORDS_PER_HAND", "check_log_size", "max_log_length", "rule_of", "settle"]
 
 RECORDS_PER_HAND = 1 + 1 + SEATS + MAX_COMBINATIONS + 1
 """The most records one hand adds to a log: the deal, the exchange decision (or why it is
@@ -138,6 +138,19 @@ def _refusal(game: RamchiGame, index: int, item: Any, error: RulesError) -> dict
     } | _summary(game)
 
 
+def check_log_size(config: GameConfig, posted: Any) -> None:
+    """Refuse, before reading any record, a log that is not a list or is longer than any game of
+    ``config.hands`` hands can be (:func:`max_log_length`); raises :class:`~rulesets.log.LogError`.
+
+    >>> check_log_size(GameConfig.create(hands=1, seed=5), [{}] * 12)
+    """
+    if not isinstance(posted, list | tuple):
+        raise LogError(f"log: expected a list of records (or only the actions), got {echo(posted)}")
+    if len(posted) > max_log_length(config.hands):
+        raise LogError(f"log: {len(posted)} records given; a game of {config.hands} hand(s) "
+                       f"has at most {max_log_length(config.hands)}")
+
+
 def settle(config: GameConfig | Mapping[str, Any], posted: Sequence[Any]) -> dict[str, Any]:
     """Replay ``posted`` (actions, or a full log) on a game made from ``config`` and judge it.
 
@@ -156,11 +169,7 @@ def settle(config: GameConfig | Mapping[str, Any], posted: Sequence[Any]) -> dic
     """
     if not isinstance(config, GameConfig):
         config = GameConfig.from_dict(config)
-    if not isinstance(posted, list | tuple):
-        raise LogError(f"log: expected a list of records (or only the actions), got {echo(posted)}")
-    if len(posted) > max_log_length(config.hands):
-        raise LogError(f"log: {len(posted)} records given; a game of {config.hands} hand(s) "
-                       f"has at most {max_log_length(config.hands)}")
+    check_log_size(config, posted)
     game = RamchiGame(config)
     records: list[Record] = []
     for index, item in enumerate(posted):

@@ -3,7 +3,6 @@ optimistic concurrency, the log and disputes; on SQLite and, for several instanc
 
 from __future__ import annotations
 
-import os
 import threading
 from pathlib import Path
 from typing import Any
@@ -11,11 +10,10 @@ from typing import Any
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from sqlalchemy import create_engine, text
 
 from api import create_app
+from api.migrate import upgrade
 from rulesets.cards import DECK
-from tests.conftest import require_service
 
 SEED_GAME = {"players": ["Asha", "Bo", "Chen"], "hands": 1, "seed": 5, "dealer": 0}
 
@@ -210,26 +208,13 @@ def test_two_concurrent_actions_never_both_apply_sqlite(app: Flask) -> None:
         assert client.get(f"/v1/games/{game_id}").json["version"] == 2
 
 
-def postgres_url() -> str | None:
-    url = os.environ.get("TEST_DATABASE_URL")
-    if not url:
-        return None
-    try:
-        engine = create_engine(url.replace("postgresql://", "postgresql+psycopg://", 1))
-        with engine.connect() as connection:
-            connection.execute(text("SELECT 1"))
-    except Exception:
-        return None
-    return url
-
-
 @pytest.fixture
-def postgres_apps() -> tuple[Flask, Flask]:
-    url = postgres_url()
-    require_service(url is not None, "PostgreSQL at TEST_DATABASE_URL")
-    return create_app({"DATABASE_URL": url}), create_app({"DATABASE_URL": url})
+def postgres_apps(postgres_url: str) -> tuple[Flask, Flask]:
+    upgrade(postgres_url)
+    return create_app({"DATABASE_URL": postgres_url}), create_app({"DATABASE_URL": postgres_url})
 
 
+@pytest.mark.postgres
 def test_postgres_two_instances_share_games_and_serialise_actions(
     postgres_apps: tuple[Flask, Flask],
 ) -> None:

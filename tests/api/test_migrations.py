@@ -4,13 +4,10 @@ that is not up to date, and two processes upgrading at once; on SQLite and Postg
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 import textwrap
 import threading
-import uuid
-from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -46,8 +43,7 @@ from api.migrate import (
     is_up_to_date,
     upgrade,
 )
-from api.store import normalise_url, open_store
-from tests.conftest import require_service
+from api.store import open_store
 
 HEAD = head_revision()
 NOW = datetime(2026, 1, 2, tzinfo=UTC)
@@ -323,42 +319,6 @@ def test_two_processes_upgrade_one_sqlite_file_at_once(sqlite_url: str, tmp_path
 
 
 # PostgreSQL --------------------------------------------------------------------------------
-
-def postgres_server() -> str | None:
-    """``TEST_DATABASE_URL`` if that server answers, else ``None``."""
-    url = os.environ.get("TEST_DATABASE_URL")
-    if not url:
-        return None
-    try:
-        import psycopg
-
-        with psycopg.connect(url.replace("postgresql+psycopg://", "postgresql://", 1),
-                             connect_timeout=5):
-            pass
-    except Exception:
-        return None
-    return url
-
-
-@pytest.fixture
-def postgres_url() -> Iterator[str]:
-    """A fresh, empty database on the test server, dropped afterwards."""
-    server = postgres_server()
-    require_service(server is not None, "PostgreSQL at TEST_DATABASE_URL")
-    assert server is not None
-    import psycopg
-    from sqlalchemy import make_url
-
-    name = f"ramchi_migrations_{uuid.uuid4().hex[:12]}"
-    admin = server.replace("postgresql+psycopg://", "postgresql://", 1)
-    with psycopg.connect(admin, autocommit=True) as connection:
-        connection.execute(f'CREATE DATABASE "{name}"')
-    try:
-        yield make_url(normalise_url(server)).set(database=name).render_as_string(hide_password=False)
-    finally:
-        with psycopg.connect(admin, autocommit=True) as connection:
-            connection.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-
 
 @pytest.mark.postgres
 def test_postgres_empty_database_is_upgraded_to_head(postgres_url: str) -> None:

@@ -11,6 +11,8 @@ Stateful runs follow the document's links (create a game, then view it, act in i
 
 from __future__ import annotations
 
+import os
+
 import schemathesis
 from hypothesis import HealthCheck, settings
 from schemathesis.specs.openapi.checks import positive_data_acceptance
@@ -19,6 +21,9 @@ from api import create_app
 
 app = create_app({"TESTING": True, "DATABASE_URL": "sqlite://"})
 schema = schemathesis.openapi.from_wsgi("/openapi.json", app)
+
+EXAMPLES = int(os.environ.get("RAMCHI_API_EXAMPLES", "40"))
+"""Examples per operation (``make check`` runs fewer; ``make test`` and CI the full 40)."""
 
 RULE_REFUSALS = {
     "duplicate_card",  # each card once: no JSON Schema keyword says it of card codes
@@ -46,7 +51,7 @@ def schema_valid_requests_pass_the_schema(ctx, response, case):  # type: ignore[
 
 
 @schema.parametrize()
-@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=list(HealthCheck))
 def test_api_conforms_to_its_openapi_document(case: schemathesis.Case) -> None:
     case.call_and_validate(excluded_checks=[positive_data_acceptance],
                            additional_checks=[schema_valid_requests_pass_the_schema])

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import secrets
 import signal
 import socket
 import subprocess
@@ -25,7 +24,6 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import require_service
 from tests.server.client import http
 
 READY_TIMEOUT = 30.0
@@ -158,39 +156,3 @@ def start_server(tmp_path: Path) -> Iterator[ServerFactory]:
         server.terminate()
     for server in servers:
         server.stop()
-
-
-@pytest.fixture
-def sqlite_url(tmp_path: Path) -> str:
-    """A temporary SQLite file for one test."""
-    return f"sqlite:///{tmp_path / 'ramchi.db'}"
-
-
-def _admin_connection(url: str):  # type: ignore[no-untyped-def]
-    import psycopg
-
-    return psycopg.connect(url, autocommit=True, connect_timeout=5)
-
-
-@pytest.fixture
-def postgres_url() -> Iterator[str]:
-    """A fresh PostgreSQL database for one test, dropped afterwards."""
-    base = os.environ.get("TEST_DATABASE_URL", "").replace("postgresql+psycopg://", "postgresql://", 1)
-    available = False
-    if base:
-        try:
-            _admin_connection(base).close()
-            available = True
-        except Exception:
-            available = False
-    require_service(available, "PostgreSQL at TEST_DATABASE_URL")
-    from sqlalchemy import make_url
-
-    name = f"ramchi_t_{secrets.token_hex(6)}"
-    with _admin_connection(base) as admin:
-        admin.execute(f'CREATE DATABASE "{name}"')
-    try:
-        yield make_url(base).set(database=name).render_as_string(hide_password=False)
-    finally:
-        with _admin_connection(base) as admin:
-            admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')

@@ -19,6 +19,7 @@ CHUNKS = 10
 PER_CHUNK = 31  # 310 hands per objective
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 def test_maximin_matches_reference(chunk: int) -> None:
     for i in range(PER_CHUNK):
@@ -37,6 +38,7 @@ def _other_lineups(rng: random.Random, rest: list, seat: int) -> dict[int, list]
     return others
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("chunk", range(CHUNKS))
 def test_hindsight_matches_reference(chunk: int) -> None:
     for i in range(PER_CHUNK):

@@ -73,6 +73,7 @@ def play_random_game(seed: int, players: dict[str, Callable[..., object]]) -> Ra
     return game
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("chunk", range(10))
 def test_random_games_keep_every_invariant(chunk: int, players) -> None:
     for seed in range(chunk * GAMES // 10, (chunk + 1) * GAMES // 10):

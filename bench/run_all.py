@@ -1,0 +1,44 @@
+"""Run every benchmark script of bench/ with short settings, one after the other.
+
+Each script prints its own table with its same-run baseline. The settings here keep the whole
+run to a few minutes on 2 cores; run a script by itself with its defaults (see its docstring)
+for the figures quoted in the README.
+
+Run: ``.venv/bin/python bench/run_all.py`` (or ``make bench``).
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+
+RUNS: list[tuple[str, list[str]]] = [
+    ("ramchi_solver.py", ["--hands", "40", "--ev-hands", "5"]),
+    ("referee.py", ["--games", "2"]),
+    ("load.py", ["--seconds", "5", "--scenarios", "health,classify,maximin,game"]),
+    ("ramchi_play.py", ["--deals", "100", "--samples", "20"]),
+]
+"""Each script and its short settings, cheapest first."""
+
+
+def main() -> int:
+    """Run each script; return non-zero if any failed."""
+    failed = []
+    for script, args in RUNS:
+        print(f"\n## {script} {' '.join(args)}\n", flush=True)
+        started = time.monotonic()
+        result = subprocess.run([sys.executable, str(HERE / script), *args], check=False)
+        print(f"\n({script}: {time.monotonic() - started:.0f} s, exit {result.returncode})", flush=True)
+        if result.returncode != 0:
+            failed.append(script)
+    if failed:
+        print(f"failed: {', '.join(failed)}", file=sys.stderr)
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

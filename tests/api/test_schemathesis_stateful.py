@@ -1,0 +1,75 @@
+"""Stateful schemathesis runs: scenarios that follow the OpenAPI links between the game operations.
+
+A scenario creates a game (``POST /v1/games``), then follows the document's links: view the game,
+act in it and read its log with a seat's token (each link sends ``Authorization: Bearer
+{$response.body#/seats/N/token}``); after an action, view, act and read the log with the token it
+was sent with (``$request.header.Authorization``); post a log to ``POST /v1/disputes``. Every
+check runs on every step, with the custom check and exclusions of the stateless run
+(:mod:`tests.api.test_schemathesis`).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+import schemathesis
+from hypothesis import HealthCheck, settings
+from schemathesis.generation.stateful.state_machine import StepInput, StepOutput
+from schemathesis.specs.openapi.checks import positive_data_acceptance
+from schemathesis.specs.openapi.definitions import OPENAPI_30_VALIDATOR
+
+from api import create_app
+from api.openapi import ACTIONS, DISPUTES, GAMES, LOG
+from tests.api.test_schemathesis import schema_valid_requests_pass_the_schema
+
+app = create_app({"TESTING": True, "DATABASE_URL": "sqlite://"})
+schema = schemathesis.openapi.from_wsgi("/openapi.json", app).include(path_regex="^/v1/(games|disputes)")
+"""The game operations and disputes: the stateless run covers the rest."""
+
+LINKED = Counter[tuple[str, str, int]]()
+"""Steps taken through a link: (method, path template, status) -> how many."""
+
+
+class GameWorkflow(schema.as_state_machine()):  # type: ignore[misc]
+    """The schema's state machine, validating every step like the stateless run and counting links."""
+
+    def step(self, input: StepInput) -> StepOutput:
+        """Take the step; count it when it followed a link."""
+        output = super().step(input)
+        if input.transition is not None:
+            operation = input.case.operation
+            LINKED[(operation.method.upper(), operation.path, output.response.status_code)] += 1
+        return output
+
+    def validate_response(self, response: Any, case: schemathesis.Case,
+                          additional_checks: list[Any] | None = None, **kwargs: Any) -> None:
+        """Run every check but ``positive_data_acceptance``, plus the stateless run's own check."""
+        case.validate_response(response, excluded_checks=[positive_data_acceptance],
+                               additional_checks=[schema_valid_requests_pass_the_schema,
+                                                  *(additional_checks or [])],
+                               transport_kwargs=kwargs or None, recorder=getattr(self, "recorder", None))
+
+
+def test_the_links_are_in_the_document() -> None:
+    """The document is valid OpenAPI 3.0 and declares the links, the token sent as a bearer header."""
+    document = app.test_client().get("/openapi.json").json
+    assert [str(error) for error in OPENAPI_30_VALIDATOR.iter_errors(document)] == []
+    assert document["components"]["securitySchemes"]["seatToken"]["scheme"] == "bearer"
+    paths = document["paths"]
+    created = paths[GAMES]["post"]["responses"]["201"]["links"]
+    assert created["Act"]["parameters"]["header.Authorization"] == "Bearer {$response.body#/seats/0/token}"
+    after_action = paths[ACTIONS]["post"]["responses"]["200"]["links"]
+    assert set(after_action) == {"ViewGame", "Act", "ReadLog"}
+    assert after_action["Act"]["parameters"]["header.Authorization"] == "$request.header.Authorization"
+    dispute = paths[LOG]["get"]["responses"]["200"]["links"]["Dispute"]
+    assert dispute["operationRef"] == f"#/paths/{DISPUTES.replace('/', '~1')}/post"
+
+
+def test_game_scenarios_follow_the_links() -> None:
+    """Scenarios of linked calls pass every check, and some actions taken through links are accepted."""
+    LINKED.clear()
+    GameWorkflow.run(settings=settings(max_examples=40, stateful_step_count=8, deadline=None,
+                                       derandomize=True, suppress_health_check=list(HealthCheck)))
+    accepted_actions = LINKED[("POST", ACTIONS, 200)]
+    assert accepted_actions > 0, f"no action was accepted through a link: {dict(LINKED)}"
