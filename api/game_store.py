@@ -10,8 +10,10 @@ and servers: two concurrent actions never both apply, and a retried
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import secrets
+import threading
 import uuid
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -225,6 +227,18 @@ class LockedGame:
         self.version += 1
 
 
+_SQLITE_WRITERS: dict[str, threading.Lock] = {}
+_SQLITE_WRITERS_GUARD = threading.Lock()
+
+
+def _writers_queue(engine: Engine) -> threading.Lock | contextlib.nullcontext[None]:
+    """The thread lock writers of this process take before an SQLite file's write lock (else none)."""
+    if engine.dialect.name != "sqlite":
+        return contextlib.nullcontext()
+    with _SQLITE_WRITERS_GUARD:
+        return _SQLITE_WRITERS.setdefault(str(engine.url), threading.Lock())
+
+
 @contextmanager
 def locked_game(engine: Engine, game_id: str) -> Iterator[LockedGame | None]:
     """Hold ``game_id`` for one action: one transaction that first locks the game's row.
@@ -235,8 +249,12 @@ def locked_game(engine: Engine, game_id: str) -> Iterator[LockedGame | None]:
     servers; the transaction commits when the block ends without an exception
     and rolls back (storing nothing) otherwise. Yields ``None`` if there is no
     such game.
+
+    SQLite has one write lock for the whole file, and a writer waiting for it
+    sleeps and retries; so within one process, writers queue on a thread lock
+    first (in order, without sleeping) and only processes contend for the file.
     """
-    with engine.begin() as connection:
+    with _writers_queue(engine), engine.begin() as connection:
         touched = connection.execute(
             update(games).where(games.c.id == game_id).values(version=games.c.version)
         ).rowcount

@@ -360,6 +360,12 @@ class DisputeRequestSchema(Schema):
     log = BoundedList(fields.Raw(allow_none=True), max_items=MAX_LOG_RECORDS, required=True, metadata={
         "description": "records as in GET /v1/games/{id}/log, or only the actions",
         "example": [{"kind": "keep", "seat": 1}]})
+    # The other fields of GET /v1/games/{id}/log, so that its answer can be posted as it is:
+    id = Text(validate=validate.Length(max=64), metadata={"description": "ignored (the game's id)"})
+    game = fields.String(validate=validate.OneOf(["ramchi"]), metadata={"description": "ramchi"})
+    version = Int(validate=validate.Range(min=0), metadata={"description": "ignored"})
+    complete = fields.Boolean(metadata={
+        "description": "false for the log of a game still running, which cannot be judged"})
 
 
 class VerdictSchema(Schema):

@@ -17,10 +17,19 @@ blp = Blueprint("disputes", __name__, url_prefix="/v1/disputes",
                 description="Replay a game log and say whether every action was legal.")
 
 
+def _refuse_redacted(index: int) -> ApiProblem:
+    message = (f"record {index} is the deal of a hand that was still running when the log was read, "
+               "so its cards are hidden: a game can be judged once it is over, when its log shows "
+               "every deck")
+    return ApiProblem("invalid_log", message, errors=[{"pointer": f"/log/{index}", "detail": message}])
+
+
 def _records(items: Sequence[Any]) -> list[Record]:
     """Read every posted record; one that cannot be read is a 422 pointing at it."""
     records = []
     for index, item in enumerate(items):
+        if isinstance(item, dict) and item.get("kind") == "hand_dealt" and item.get("deck") is None:
+            raise _refuse_redacted(index)
         try:
             records.append(RAMCHI_RECORDS.from_dict(item, f"record {index}"))
         except LogError as err:
@@ -37,12 +46,17 @@ def _records(items: Sequence[Any]) -> list[Record]:
                   "is longer than a game of that many hands can be.", **PROBLEM)
 def judge(body: dict[str, Any]) -> dict[str, Any]:
     """Replay ``log`` (player actions, or a whole log from ``GET /v1/games/{id}/log``) on a game
-    made from ``config`` (with its ``deck``/``decks`` or ``seed``).
+    made from ``config`` (with its ``deck``/``decks`` or ``seed``). The answer of
+    ``GET /v1/games/{id}/log`` of a finished game can be posted as it is.
 
     The verdict is ``legal: false`` with the first illegal action (its index, the
     rule it breaks, the message), or ``legal: true`` with the correct chips and
     the events the rules derive. Posted events must match the derived ones.
     """
+    if body.get("complete") is False:
+        raise ApiProblem("invalid_log", "this log is of a game still running (complete: false): its "
+                         "running hand is hidden; post it again once the game is over",
+                         errors=[{"pointer": "/complete", "detail": "the game is not over"}])
     config = config_from(body["config"], "/config")
     try:
         check_log_size(config, body["log"])

@@ -208,3 +208,36 @@ def test_finding_7_disputes_accept_exactly_what_game_creation_accepts(
     if judged.status_code != 200:
         assert created.status_code == judged.status_code
         assert created.json["code"] == judged.json["code"]
+
+
+# -- disputes take the log as GET /log gives it --------------------------------------------------
+
+def _play_out(client: FlaskClient, game_id: str, tokens: list[str]) -> None:
+    for _ in range(10):
+        view = client.get(f"/v1/games/{game_id}").json
+        if view["is_over"]:
+            return
+        seat = view["awaiting"][0]
+        body = {"type": "keep"} if view["phase"] == "exchange" else {"type": "arrange", "combinations": []}
+        response = client.post(f"/v1/games/{game_id}/actions", json=body,
+                               headers={"Authorization": f"Bearer {tokens[seat]}"})
+        assert response.status_code == 200, response.json
+
+
+def test_the_log_of_a_finished_game_can_be_posted_to_disputes_as_it_is(client: FlaskClient) -> None:
+    created = client.post("/v1/games", json={"players": PLAYERS, "seed": 8}).json
+    _play_out(client, created["id"], [s["token"] for s in created["seats"]])
+    log = client.get(f"/v1/games/{created['id']}/log").json
+    verdict = client.post("/v1/disputes", json=log)
+    assert verdict.status_code == 200 and verdict.json["legal"] is True
+
+
+def test_the_log_of_a_running_game_is_refused_saying_why(client: FlaskClient) -> None:
+    created = client.post("/v1/games", json={"players": PLAYERS, "seed": 8}).json
+    token = created["seats"][0]["token"]
+    log = client.get(f"/v1/games/{created['id']}/log", headers={"Authorization": f"Bearer {token}"}).json
+    body = assert_problem(client.post("/v1/disputes", json=log), 422, "invalid_log", "/complete")
+    assert "still running" in body["detail"]
+    del log["complete"]
+    body = assert_problem(client.post("/v1/disputes", json=log), 422, "invalid_log", "/log/0")
+    assert "judged once it is over" in body["detail"]
