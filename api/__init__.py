@@ -15,7 +15,8 @@ from flask import Flask
 
 from api.docs import register_docs
 from api.errors import register_error_handlers
-from api.game_cache import GameCache
+from api.game_cache import GAMES, GameCache
+from api.game_store import ENGINE
 from api.limits import max_body_bytes
 from api.migrate import require_up_to_date, upgrade
 from api.openapi import ProblemApi
@@ -71,8 +72,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         upgrade(engine)
     else:
         require_up_to_date(engine)
-    app.extensions["ramchi.engine"] = engine
-    app.extensions["ramchi.games"] = GameCache(app.config.get("GAME_CACHE_SIZE", 256))
+    app.extensions[ENGINE] = engine
+    app.extensions[GAMES] = GameCache(app.config.get("GAME_CACHE_SIZE", 256))
     api = ProblemApi(app)
     for blueprint in BLUEPRINTS:
         api.register_blueprint(blueprint)

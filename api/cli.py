@@ -13,10 +13,12 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from api.encode import jsonable
 from rulesets.cards import parse_cards
 from rulesets.errors import RulesError
-from rulesets.ramchi.combinations import Classification, classify, combination
+from rulesets.jsonable import jsonable
+from rulesets.ramchi.combinations import Classification, classify, compare_combinations
+from rulesets.ramchi.deal import HAND_SIZE
+from rulesets.ramchi.scoring import SEATS
 from rulesets.ruleset import load_all
 
 
@@ -31,10 +33,7 @@ def _classification_line(result: Classification) -> str:
 def _cmd_classify(args: argparse.Namespace) -> int:
     result = classify(parse_cards(args.cards, count=3, what="classify"))
     if args.json:
-        print(json.dumps({"cards": result.codes,
-                          "category": result.category.key if result.category else None,
-                          "name": result.name, "strength": result.strength,
-                          "reason": result.reason}))
+        print(json.dumps(jsonable(result), ensure_ascii=False))
     else:
         print(_classification_line(result))
     return 0
@@ -42,13 +41,13 @@ def _cmd_classify(args: argparse.Namespace) -> int:
 
 def _cmd_compare(args: argparse.Namespace) -> int:
     cards = parse_cards(args.cards, count=6, what="compare (three cards, then three more)")
-    a, b = combination(cards[:3]), combination(cards[3:])
-    if a.strength == b.strength:
-        print(f"tie: {a.name} equals {b.name}")
+    result = compare_combinations(cards[:3], cards[3:])
+    if args.json:
+        print(json.dumps(jsonable(result), ensure_ascii=False))
+    elif result.winner == "tie":
+        print(f"tie: {result.explanation}")
     else:
-        strong, weak = (a, b) if a.strength > b.strength else (b, a)
-        side = "a" if strong is a else "b"
-        print(f"{side} wins: {strong.name} beats {weak.name}")
+        print(f"{result.winner} wins: {result.explanation}")
     return 0
 
 
@@ -84,9 +83,9 @@ def _advice_lines(advice: Any) -> list[str]:
 
 
 def _cmd_advise(args: argparse.Namespace) -> int:
-    from solver.advice import advise  # imported late: OR-Tools loads slowly
+    from solver.ramchi.advice import advise  # imported late: OR-Tools loads slowly
 
-    hand = parse_cards(args.cards, count=17, what="the hand")
+    hand = parse_cards(args.cards, count=HAND_SIZE, what="the hand")
     up_card = parse_cards([args.up_card], what="the up-card")[0] if args.up_card else None
     advice = advise(hand, up_card, objective=args.objective, seed=args.seed, samples=args.samples,
                     opponents=args.opponents, seat=args.seat, dealer=args.dealer)
@@ -164,17 +163,20 @@ def build_parser() -> argparse.ArgumentParser:
 
     compare_cmd = commands.add_parser("compare", help="compare two combinations: 6 cards")
     compare_cmd.add_argument("cards", nargs="+", help="three cards of a, then three of b")
+    compare_cmd.add_argument("--json", action="store_true", help="print JSON (as the API answers)")
     compare_cmd.set_defaults(run=_cmd_compare)
 
     advise_cmd = commands.add_parser("advise", help="arrange a 17-card Ramchi hand")
     advise_cmd.add_argument("cards", nargs="+", help="your 17 cards")
     advise_cmd.add_argument("--up-card", help="the face-up 52nd card (for the 2♦ exchange)")
-    advise_cmd.add_argument("--objective", choices=["ev", "maximin"], default="ev")
-    advise_cmd.add_argument("--opponents", choices=["greedy", "solver"], default="greedy")
+    advise_cmd.add_argument("--objective", default="ev",
+                            help="what to optimise: ev (default) or maximin (the solver's objectives)")
+    advise_cmd.add_argument("--opponents", default="greedy",
+                            help="how the opponents arrange: greedy (default) or solver")
     advise_cmd.add_argument("--samples", type=int, help="opponent splits sampled (ev)")
     advise_cmd.add_argument("--seed", type=int, default=1)
-    advise_cmd.add_argument("--seat", type=int, default=0, choices=[0, 1, 2])
-    advise_cmd.add_argument("--dealer", type=int, choices=[0, 1, 2])
+    advise_cmd.add_argument("--seat", type=int, default=0, choices=range(SEATS))
+    advise_cmd.add_argument("--dealer", type=int, choices=range(SEATS))
     advise_cmd.add_argument("--json", action="store_true", help="print JSON")
     advise_cmd.set_defaults(run=_cmd_advise)
 

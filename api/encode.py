@@ -1,4 +1,4 @@
-"""Turning result dataclasses into JSON-ready values (cards as canonical codes).
+"""The API's JSON encoder is the rules' one (:func:`rulesets.jsonable.jsonable`), re-exported.
 
 >>> from rulesets.cards import parse_cards
 >>> jsonable({"cards": parse_cards("As 10h"), "n": (1, 2)})
@@ -7,20 +7,6 @@
 
 from __future__ import annotations
 
-from dataclasses import fields, is_dataclass
-from typing import Any
+from rulesets.jsonable import jsonable
 
-from rulesets.cards import Card
-
-
-def jsonable(value: Any) -> Any:
-    """Encode dataclasses as dicts, cards as codes, tuples as lists, recursively."""
-    if isinstance(value, Card):
-        return value.code
-    if isinstance(value, tuple | list):
-        return [jsonable(item) for item in value]
-    if isinstance(value, dict):
-        return {key: jsonable(item) for key, item in value.items()}
-    if is_dataclass(value) and not isinstance(value, type):
-        return {f.name: jsonable(getattr(value, f.name)) for f in fields(value)}
-    return value
+__all__ = ["jsonable"]

@@ -19,6 +19,9 @@ from typing import Generic, TypeVar
 
 G = TypeVar("G")
 
+GAMES = "ramchi.games"
+"""The key of the app's game cache in ``app.extensions``."""
+
 
 class GameCache(Generic[G]):
     """At most ``size`` games, least recently used evicted first; thread-safe."""

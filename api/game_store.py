@@ -39,6 +39,9 @@ from sqlalchemy import (
 
 from api.store import metadata
 
+ENGINE = "ramchi.engine"
+"""The key of the app's database engine in ``app.extensions``."""
+
 games = Table(
     "games",
     metadata,
@@ -161,6 +164,12 @@ def load_game(engine: Engine, game_id: str, after: int = 0) -> StoredGame | None
         players=list(names),
         actions=[StoredAction(a.seq, a.action_id, a.seat, a.body, {}) for a in stored],
     )
+
+
+def kind_of(engine: Engine, game_id: str) -> str | None:
+    """The game (``kind``) a stored game is of, or ``None`` if there is no such game."""
+    with engine.connect() as connection:
+        return connection.execute(select(games.c.kind).where(games.c.id == game_id)).scalar()
 
 
 def seat_for_token(engine: Engine, game_id: str, token: str) -> int | None:

@@ -17,6 +17,7 @@ from flask_smorest import Api
 from flask_smorest.utils import prepare_response
 
 from api.errors import PROBLEM_MEDIA_TYPE
+from api.game_schemas import api_game_names, game_api
 from api.schemas import ProblemSchema
 
 SEAT_TOKEN = "seatToken"
@@ -92,16 +93,16 @@ LINKS: dict[tuple[str, str, str], dict[str, dict[str, Any]]] = {
 }
 """Links by (path, method, status): the response's links by name."""
 
-SCHEMA_CONSTRAINTS: dict[str, dict[str, Any]] = {
-    # An 'arrange' needs its combinations ([] discards the hand); 'exchange' and 'keep' take none.
-    "ActionRequest": {"oneOf": [
-        {"properties": {"type": {"type": "string", "enum": ["exchange", "keep"]}}},
-        {"properties": {"type": {"type": "string", "enum": ["arrange"]},
-                        "combinations": {"type": "array"}},
-         "required": ["combinations"]},
-    ]},
-}
-"""What a request schema requires beyond its fields, by component name (JSON Schema keywords)."""
+def schema_constraints() -> dict[str, dict[str, Any]]:
+    """What a request schema requires beyond its fields, by component name (JSON Schema keywords).
+
+    An action request is a tagged union on ``type``: the alternatives every
+    registered game declares (e.g. a Ramchi ``arrange`` needs its combinations), in the
+    order of :func:`api.game_schemas.api_game_names` (checked in ``tests/api/test_toy_game.py``).
+    """
+    variants = [copy.deepcopy(variant) for name in api_game_names()
+                for variant in game_api(name).action_variants]
+    return {"ActionRequest": {"oneOf": variants}} if variants else {}
 
 
 class GameLinksPlugin(BasePlugin):  # type: ignore[misc]
@@ -109,7 +110,7 @@ class GameLinksPlugin(BasePlugin):  # type: ignore[misc]
 
     def schema_helper(self, name: str, definition: dict[str, Any], **kwargs: Any) -> dict[str, Any] | None:
         """The constraints of the component schema ``name`` that its fields cannot state."""
-        return SCHEMA_CONSTRAINTS.get(name)
+        return schema_constraints().get(name)
 
     def operation_helper(self, path: str | None = None, operations: dict[str, Any] | None = None,
                          **kwargs: Any) -> None:

@@ -13,6 +13,8 @@ from typing import Any
 from marshmallow import INCLUDE, Schema, ValidationError, fields, validate
 
 from api.cardinput import CARD_CODE_PATTERN
+from api.game_schemas import ByGame, RegisteredGame, game_in_request
+from rulesets.game import DEFAULT_GAME
 from rulesets.ramchi.config import MAX_HANDS
 from rulesets.ramchi.options import RamchiOptions
 
@@ -258,11 +260,12 @@ class GameSettingsSchema(Schema):
                             metadata={"description": "option overrides, see GET /v1/rulesets"})
 
 
-class GameCreateSchema(GameSettingsSchema):
-    """A new game."""
+class GameCreateSchema(ByGame, GameSettingsSchema):
+    """A new game (documented: a Ramchi game; each game's own fields are read by its schema)."""
 
-    game = fields.String(load_default="ramchi", validate=validate.OneOf(["ramchi"]),
-                         metadata={"description": "only ramchi games are refereed so far"})
+    game_part = "create"
+    game = fields.String(load_default=DEFAULT_GAME, validate=RegisteredGame(),
+                         metadata={"description": "the game to referee"})
     players = BoundedList(Text(validate=validate.Length(min=1, max=100)), max_items=3, required=True,
                           validate=validate.Length(equal=3),
                           metadata={"description": "three names, seats 0, 1, 2 in play order",
@@ -277,8 +280,10 @@ class SeatTokenSchema(Schema):
     token = fields.String(required=True)
 
 
-class GameViewSchema(Schema):
+class GameViewSchema(ByGame):
     """A game as the public or one seat sees it."""
+
+    game_part = "view"
 
     class Meta:
         unknown = INCLUDE
@@ -315,11 +320,16 @@ class GameViewSchema(Schema):
 class GameCreatedSchema(GameViewSchema):
     """A created game: its public view and every seat's token."""
 
+    game_part = "created"
+
     seats = fields.List(fields.Nested(SeatTokenSchema), required=True)
 
 
-class ActionRequestSchema(Schema):
+class ActionRequestSchema(ByGame):
     """One player action; the seat is the one the bearer token belongs to."""
+
+    game_part = "action"
+    choose_game = staticmethod(game_in_request)
 
     type = fields.String(required=True, validate=validate.OneOf(["exchange", "keep", "arrange"]))
     combinations = BoundedList(card_codes(max_items=17), max_items=17, allow_none=True,
@@ -351,8 +361,10 @@ class GameLogSchema(Schema):
     log = fields.List(fields.Dict(), required=True)
 
 
-class DisputeRequestSchema(Schema):
+class DisputeRequestSchema(ByGame):
     """A game configuration and the log (or only the actions) to judge."""
+
+    game_part = "dispute"
 
     config = fields.Nested(GameSettingsSchema, required=True, metadata={
         "description": "hands, dealer, seed, deck or decks, ruleset, options",
@@ -362,7 +374,7 @@ class DisputeRequestSchema(Schema):
         "example": [{"kind": "keep", "seat": 1}]})
     # The other fields of GET /v1/games/{id}/log, so that its answer can be posted as it is:
     id = Text(validate=validate.Length(max=64), metadata={"description": "ignored (the game's id)"})
-    game = fields.String(validate=validate.OneOf(["ramchi"]), metadata={"description": "ramchi"})
+    game = fields.String(validate=RegisteredGame(), metadata={"description": "the game (default ramchi)"})
     version = Int(validate=validate.Range(min=0), metadata={"description": "ignored"})
     complete = fields.Boolean(metadata={
         "description": "false for the log of a game still running, which cannot be judged"})

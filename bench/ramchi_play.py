@@ -26,8 +26,8 @@ from rulesets.ramchi.deal import (
     two_of_diamonds_holder,
 )
 from rulesets.ramchi.options import RamchiOptions
-from rulesets.ramchi.scoring import play_out
-from solver.bots import Bot, EvBot, GreedyBot, MaximinBot
+from rulesets.ramchi.scoring import SEATS, play_out
+from solver.ramchi.bots import Bot, EvBot, GreedyBot, MaximinBot
 
 OPTIONS = RamchiOptions()
 STRATEGIES = ("ev", "greedy", "maximin")
@@ -35,12 +35,12 @@ STRATEGIES = ("ev", "greedy", "maximin")
 
 def play_deal(index: int, seed: int, me: Bot, opponent: Bot) -> int:
     """Seat 0's chips on deal ``index`` when seat 0 uses ``me`` and seats 1, 2 ``opponent``."""
-    dealer = index % 3
+    dealer = index % SEATS
     dealt = deal(shuffled_deck(seed * 1_000_003 + index), dealer)
     holder = two_of_diamonds_holder(dealt.hands)
     hands = list(dealt.hands)
     lineups = []
-    for seat in range(3):
+    for seat in range(SEATS):
         bot = me if seat == 0 else opponent
         up = dealt.up_card if seat == holder else None
         decision = bot.decide(hands[seat], up, seat=seat, dealer=dealer, options=OPTIONS)

@@ -16,9 +16,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from rulesets.cards import DECK
 from rulesets.ramchi.combinations import strength_table
+from rulesets.ramchi.deal import HAND_SIZE
 from solver import DEFAULT_SAMPLES, advise
-from solver.candidates import hand_candidates
-from solver.packing import Packing
+from solver.ramchi.candidates import hand_candidates
+from solver.ramchi.packing import Packing
 
 
 def pct(values: list[float], q: float) -> float:
@@ -34,7 +35,7 @@ def main() -> None:
     strength_table()
     build, total, base = [], [], []
     for i in range(args.hands):
-        hand = random.Random(i).sample(DECK, 17)
+        hand = random.Random(i).sample(DECK, HAND_SIZE)
         t0 = time.perf_counter()
         packing = Packing(hand_candidates(hand))
         packing.model.Maximize(packing.count())
@@ -54,7 +55,7 @@ def main() -> None:
     for i in range(args.ev_hands):
         cards = random.Random(1000 + i).sample(DECK, 18)
         t = time.perf_counter()
-        advice = advise(cards[:17], cards[17])
+        advice = advise(cards[:HAND_SIZE], cards[HAND_SIZE])
         ev.append(time.perf_counter() - t)
         errors.append(advice.standard_error or 0.0)
     print(f"{'ev advise, ' + str(DEFAULT_SAMPLES) + ' samples':<44}"

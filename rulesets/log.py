@@ -32,6 +32,7 @@ from typing import Any, ClassVar, TypeVar
 
 from rulesets.cards import DECK, Card, Rank, Suit, parse_card  # noqa: F401  (Rank, Suit: doctests)
 from rulesets.errors import CardParseError, RulesError, echo, name_list
+from rulesets.jsonable import jsonable
 
 __all__ = [
     "LogError",
@@ -75,18 +76,12 @@ class Record:
 
 
 def encode_value(value: Any) -> Any:
-    """Turn cards into codes, tuples into lists and dataclasses into dicts, recursively.
+    """The JSON form of a record's value: :func:`rulesets.jsonable.jsonable` (one encoder).
 
     >>> encode_value(((Card(Rank.TWO, Suit.CLUBS),), 3, None))
     [['2c'], 3, None]
     """
-    if isinstance(value, Card):
-        return value.code if value.copy == 1 else value.id
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: encode_value(getattr(value, f.name)) for f in dataclasses.fields(value)}
-    if isinstance(value, tuple | list):
-        return [encode_value(item) for item in value]
-    return value
+    return jsonable(value)
 
 
 def record_to_dict(record: Record) -> dict[str, Any]:

@@ -1,4 +1,9 @@
-"""The Ramchi arrangement solver (OR-Tools CP-SAT): advice, hindsight review and bots.
+"""The solvers (OR-Tools CP-SAT): one package per game, shared helpers at the top.
+
+``solver.cpsat`` (solve a model within limits), ``solver.limits`` and
+``solver.errors`` serve every game; ``solver.ramchi`` holds the Ramchi
+advice, hindsight review and bots (re-exported here); ``solver.continental``
+is Continental Rummy's, to come.
 
 >>> from rulesets.cards import parse_cards
 >>> hand = parse_cards("As Ad Ah Kc Kd Kh 2s 3s 5s 7c 8d 9h 4c 4d 6h Jc Qh")
@@ -6,10 +11,7 @@
 'Three Aces'
 """
 
-from solver.advice import OBJECTIVES, advise
-from solver.bots import Bot, Decision, EvBot, GreedyBot, MaximinBot
-from solver.errors import SolverTimeoutError
-from solver.hindsight import hindsight
+from solver.errors import InfeasibleModelError, SolverTimeoutError
 from solver.limits import (
     DEFAULT_SAMPLES,
     DEFAULT_SOLVER_OPPONENT_SAMPLES,
@@ -17,8 +19,11 @@ from solver.limits import (
     MAX_SAMPLES,
     MAX_TIME_LIMIT_S,
 )
-from solver.opponents import OPPONENT_MODELS
-from solver.results import (
+from solver.ramchi.advice import OBJECTIVES, advise
+from solver.ramchi.bots import Bot, Decision, EvBot, GreedyBot, MaximinBot
+from solver.ramchi.hindsight import hindsight
+from solver.ramchi.opponents import OPPONENT_MODELS
+from solver.ramchi.results import (
     Advice,
     Alternative,
     ExchangeInfo,
@@ -44,6 +49,7 @@ __all__ = [
     "FourOfAKindInfo",
     "GreedyBot",
     "HindsightResult",
+    "InfeasibleModelError",
     "MaximinBot",
     "PlannedCombination",
     "SolverTimeoutError",

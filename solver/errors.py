@@ -2,11 +2,13 @@
 
 >>> str(SolverTimeoutError(0.5))
 'the solver found no arrangement within the time limit (0.5 s)'
+>>> InfeasibleModelError("the packing model").code
+'internal_error'
 """
 
 from __future__ import annotations
 
-__all__ = ["SolverTimeoutError"]
+__all__ = ["InfeasibleModelError", "SolverTimeoutError"]
 
 
 class SolverTimeoutError(RuntimeError):
@@ -21,4 +23,24 @@ class SolverTimeoutError(RuntimeError):
 
     def __str__(self) -> str:
         """The player-readable message."""
+        return self.message
+
+
+class InfeasibleModelError(RuntimeError):
+    """CP-SAT proved a model infeasible (or invalid) that should always have an answer: a bug.
+
+    Never caught to fall back on a weaker answer; only a caller that adds cuts on
+    purpose (and so expects to run out of answers) may catch it, after its first answer.
+    """
+
+    code = "internal_error"
+
+    def __init__(self, what: str, status: str = "INFEASIBLE") -> None:
+        self.message = f"{what}: CP-SAT answered {status}, but the model always has a solution"
+        super().__init__(what, status)
+        self.what = what
+        self.status = status
+
+    def __str__(self) -> str:
+        """The message for the log."""
         return self.message

@@ -11,6 +11,7 @@ __all__ = [
     "DEFAULT_SOLVER_OPPONENT_SAMPLES",
     "DEFAULT_TIME_LIMIT_S",
     "MAX_SAMPLES",
+    "MAX_SOLVER_OPPONENT_SAMPLES",
     "MAX_TIME_LIMIT_S",
 ]
 
@@ -22,6 +23,9 @@ DEFAULT_SOLVER_OPPONENT_SAMPLES = 40
 
 MAX_SAMPLES = 5000
 """The most splits one request may ask for."""
+
+MAX_SOLVER_OPPONENT_SAMPLES = 200
+"""The most splits with ``opponents="solver"``: every sample costs two CP-SAT solves."""
 
 DEFAULT_TIME_LIMIT_S = 5.0
 """Wall-clock budget of one CP-SAT solve unless the caller gives less."""

@@ -6,24 +6,21 @@ from typing import Any
 
 from api.blueprint import Blueprint
 from api.cardinput import read_cards
-from api.encode import jsonable
 from api.errors import ApiProblem
 from api.routes.games import PROBLEM
 from api.schemas import AdviceRequestSchema, AdviceSchema, HindsightRequestSchema, HindsightSchema
 from rulesets.errors import CardError, RulesError
+from rulesets.jsonable import jsonable
+from rulesets.ramchi.deal import HAND_SIZE
 from rulesets.ramchi.options import RamchiOptions
 from rulesets.ruleset import load_ruleset
-from solver.advice import advise
 from solver.errors import SolverTimeoutError
-from solver.hindsight import hindsight
-from solver.limits import DEFAULT_TIME_LIMIT_S, MAX_SAMPLES
+from solver.limits import DEFAULT_TIME_LIMIT_S, MAX_SAMPLES, MAX_SOLVER_OPPONENT_SAMPLES
+from solver.ramchi.advice import advise
+from solver.ramchi.hindsight import hindsight
 
 blp = Blueprint("advice", __name__, url_prefix="/v1/ramchi",
                 description="The solver: how to arrange a hand, and what would have won.")
-
-MAX_SOLVER_OPPONENT_SAMPLES = 200
-"""With ``opponents: solver`` every sample costs two CP-SAT solves: fewer are allowed."""
-
 
 def _options(body: dict[str, Any]) -> RamchiOptions:
     ruleset = load_ruleset(body["ruleset"]).with_options(body["options"])
@@ -65,13 +62,13 @@ def advice(body: dict[str, Any]) -> dict[str, Any]:
     """Arrange 17 cards into up to five combinations in play order, with the discards.
 
     ``ev`` (default) maximises the expected chips against sampled splits of the
-    34 unseen cards between two opponents (``greedy`` or ``solver``), seeded
+    unseen cards (34) between two opponents (``greedy`` or ``solver``), seeded
     and reproducible; ``maximin`` makes as many combinations as possible, then
     the weakest as strong as possible. With the 2♦ in hand and ``up_card``
     given, keeping and exchanging are compared.
     """
     _check_samples(body)
-    hand = read_cards(body["hand"], "/hand", count=17, what="hand")
+    hand = read_cards(body["hand"], "/hand", count=HAND_SIZE, what="hand")
     up_card = None
     if body.get("up_card") is not None:
         up_card = read_cards([body["up_card"]], "/up_card", what="up_card")[0]
@@ -94,7 +91,7 @@ def hindsight_review(body: dict[str, Any]) -> dict[str, Any]:
     With ``played`` (the seat's own lineup) the answer also gives the chips it
     won and the difference.
     """
-    hand = read_cards(body["hand"], "/hand", count=17, what="hand")
+    hand = read_cards(body["hand"], "/hand", count=HAND_SIZE, what="hand")
     others = {
         int(seat): [read_cards(combo, f"/lineups/{seat}/{i}", what=f"seat {seat} combination {i + 1}")
                     for i, combo in enumerate(lineup)]

@@ -1,22 +1,24 @@
-"""Ramchi games over HTTP: create, view, act (with seat tokens), read the log.
+"""Refereed games over HTTP: create, view, act (with seat tokens), read the log.
 
-The state of a game is rebuilt from its stored actions by the referee in
-:mod:`rulesets.ramchi.game`; this module only authenticates, parses, stores
-and presents. An action is stored (committed) before it is acknowledged.
+One set of routes serves every game registered in :mod:`rulesets.game`: a new
+game is of the request's ``game``, a stored one of its stored ``kind``. The
+state of a game is rebuilt from its stored actions by the game's referee (its
+:class:`~rulesets.game.GameKind`); this module only authenticates, parses,
+stores and presents. An action is stored (committed) before it is acknowledged.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from flask import current_app, request
+from flask import current_app, g, request
 from sqlalchemy import Engine
 
 from api import game_store
 from api.blueprint import Blueprint
-from api.cardinput import read_cards
 from api.errors import ApiProblem
-from api.game_cache import GameCache
+from api.game_cache import GAMES, GameCache
+from api.game_schemas import GameApi, game_api
 from api.schemas import (
     ActionRequestSchema,
     ActionResponseSchema,
@@ -27,36 +29,25 @@ from api.schemas import (
     ProblemSchema,
 )
 from rulesets.errors import RulesError
-from rulesets.log import record_to_dict
-from rulesets.ramchi.config import GameConfig
-from rulesets.ramchi.disputes import rule_of
-from rulesets.ramchi.game import RamchiGame
-from rulesets.ramchi.records import Arrange, Exchange, Keep, action_from_dict
-from rulesets.ramchi.views import public_view, redacted_log, seat_view
+from rulesets.game import GameKind, GameState
+from rulesets.log import Record, record_to_dict
 
 blp = Blueprint("games", __name__, url_prefix="/v1/games",
-                description="Ramchi games refereed by the service: create, view, act, read the log.")
+                description="Games refereed by the service: create, view, act, read the log.")
 
 PROBLEM = {"schema": ProblemSchema, "content_type": "application/problem+json"}
 
 
 def _engine() -> Engine:
-    return current_app.extensions["ramchi.engine"]
+    return current_app.extensions[game_store.ENGINE]
 
 
-def config_from(body: dict[str, Any], pointer: str = "") -> GameConfig:
-    """The referee's configuration from a request's game settings (cards read with pointers).
-
-    ``pointer`` is where the settings are in the body (``/config`` in a dispute).
-    """
-    data: dict[str, Any] = {key: body[key] for key in ("hands", "dealer", "seed", "ruleset", "options")
-                            if body.get(key) is not None}
-    if body.get("deck") is not None:
-        data["deck"] = [c.code for c in read_cards(body["deck"], f"{pointer}/deck", what="deck")]
-    if body.get("decks") is not None:
-        data["decks"] = [[c.code for c in read_cards(deck, f"{pointer}/decks/{i}", what=f"decks[{i}]")]
-                         for i, deck in enumerate(body["decks"])]
-    return GameConfig.from_dict(data)
+@blp.before_request
+def _note_game_of_path() -> None:
+    """Before an action's body is read, note the game it is for (its schema depends on it)."""
+    game_id = (request.view_args or {}).get("game_id")
+    if game_id is not None and request.method == "POST":
+        g.game = game_store.kind_of(_engine(), game_id)
 
 
 def _bearer_token() -> str | None:
@@ -69,11 +60,15 @@ def _bearer_token() -> str | None:
     return token.strip()
 
 
-def _cache() -> GameCache[RamchiGame]:
-    return current_app.extensions["ramchi.games"]
+def _cache() -> GameCache[GameState]:
+    return current_app.extensions[GAMES]
 
 
-def _load(game_id: str) -> tuple[game_store.StoredGame, RamchiGame]:
+def _kind(name: str) -> GameKind:
+    return game_api(name).kind
+
+
+def _load(game_id: str) -> tuple[game_store.StoredGame, GameState]:
     """Rebuild the game from its stored actions, starting from a cached copy if there is one.
 
     The caller owns the game it gets; it gives it back with :func:`_keep`.
@@ -83,17 +78,19 @@ def _load(game_id: str) -> tuple[game_store.StoredGame, RamchiGame]:
     stored = game_store.load_game(_engine(), game_id, after=after)
     if stored is None:
         raise ApiProblem("game_not_found", f"no game has the id {game_id!r}")
-    game = cached[1] if cached is not None else _new_game(stored)
+    kind = _kind(stored.kind)
+    game = cached[1] if cached is not None else _new_game(kind, stored.settings)
     for action in stored.actions:
-        game.apply(action_from_dict(action.body))
+        kind.apply(game, kind.action_from_dict(action.body))
     return stored, game
 
 
-def _new_game(stored: game_store.StoredGame) -> RamchiGame:
-    return RamchiGame(GameConfig.from_dict(stored.settings["config"]))
+def _new_game(kind: GameKind, settings: dict[str, Any]) -> GameState:
+    """A new game of ``kind`` from its stored settings."""
+    return kind.new_game(kind.config_from_dict(settings["config"]))
 
 
-def _keep(game_id: str, version: int, game: RamchiGame) -> None:
+def _keep(game_id: str, version: int, game: GameState) -> None:
     _cache().put(game_id, version, game)
 
 
@@ -109,9 +106,9 @@ def _seat_of(game_id: str, token: str | None, *, required: bool) -> int | None:
     return seat
 
 
-def _view(stored: game_store.StoredGame, game: RamchiGame, seat: int | None) -> dict[str, Any]:
-    view = public_view(game) if seat is None else seat_view(game, seat)
-    return {"id": stored.id, "game": "ramchi", "version": stored.version,
+def _view(stored: game_store.StoredGame, game: GameState, seat: int | None) -> dict[str, Any]:
+    view = _kind(stored.kind).view(game, seat)
+    return {"id": stored.id, "game": stored.kind, "version": stored.version,
             "players": stored.players} | view
 
 
@@ -126,9 +123,10 @@ def create_game(body: dict[str, Any]) -> tuple[dict[str, Any], int, dict[str, st
     hands without an explicit deck are shuffled from the seed (drawn and
     recorded if not given). Seats 0, 1, 2 are in play order.
     """
-    config = config_from(body)
+    game = game_api(body["game"])
+    config = game.config_from(body)
     settings = {"config": config.to_dict()}
-    game_id, tokens = game_store.create_game(_engine(), "ramchi", settings, body["players"])
+    game_id, tokens = game_store.create_game(_engine(), game.name, settings, body["players"])
     stored, game = _load(game_id)
     seats = [{"seat": s, "name": name, "token": tokens[s]} for s, name in enumerate(body["players"])]
     created = _view(stored, game, None) | {"seats": seats}
@@ -155,23 +153,18 @@ def _compact(view: dict[str, Any]) -> dict[str, Any]:
     return {key: value for key, value in view.items() if key != "rounds"}
 
 
-def _action_record(seat: int, body: dict[str, Any]) -> Exchange | Keep | Arrange:
-    kind = body["type"]
-    if kind == "exchange":
-        return Exchange(seat=seat)
-    if kind == "keep":
-        return Keep(seat=seat)
-    combinations = body.get("combinations")
-    if combinations is None:
-        raise ApiProblem("invalid_request", "an 'arrange' action needs 'combinations' "
-                         "(a list of up to five lists of three cards; [] to discard all)",
-                         status=422, errors=[{"pointer": "/combinations", "detail": "required"}])
-    cards = [read_cards(combo, f"/combinations/{i}") for i, combo in enumerate(combinations)]
-    return Arrange(seat=seat, combinations=tuple(cards))
+def _action_record(game: GameApi, seat: int, body: dict[str, Any]) -> Record:
+    """The action record ``seat`` asks for (its cards read with pointers to a bad one)."""
+    request_part = game.read_action(_request_part(body))
+    try:
+        return game.kind.action_from_request(seat, request_part)
+    except RulesError as err:
+        raise ApiProblem("invalid_request", err.message, status=422,
+                         errors=[{"pointer": "/", "detail": err.message}]) from None
 
 
-def _refuse(err: RulesError) -> ApiProblem:
-    return ApiProblem(err.code, err.message, status=409, extra={"rule": rule_of(err)})
+def _refuse(kind: GameKind, err: RulesError) -> ApiProblem:
+    return ApiProblem(err.code, err.message, status=409, extra={"rule": kind.rule_of(err)})
 
 
 def _request_part(body: dict[str, Any]) -> dict[str, Any]:
@@ -187,26 +180,26 @@ def _replayed(previous: game_store.StoredAction, body: dict[str, Any]) -> dict[s
     return previous.response["answer"]
 
 
-def _rebuild(locked: game_store.LockedGame) -> RamchiGame:
+def _rebuild(kind: GameKind, locked: game_store.LockedGame) -> GameState:
     """The game at the locked version: the cached copy brought up to date, or rebuilt."""
     cached = _cache().take(locked.game_id)
     if cached is not None and cached[0] <= locked.version:
         after, game = cached
     else:
-        after, game = 0, RamchiGame(GameConfig.from_dict(locked.settings["config"]))
+        after, game = 0, _new_game(kind, locked.settings)
     for action in locked.actions_after(after):
-        game.apply(action_from_dict(action.body))
+        kind.apply(game, kind.action_from_dict(action.body))
     return game
 
 
-def _answer(game: RamchiGame, before: int, version: int, seat: int,
+def _answer(kind: GameKind, game: GameState, before: int, version: int, seat: int,
             stored: game_store.StoredGame) -> dict[str, Any]:
     """What the acting seat is told: the new version, its action and the events, and its view.
 
     The action and events go through the seat's redaction like its log: an action
     that ends a hand also deals the next one, whose deck the seat must not see.
     """
-    records = redacted_log(game, seat, start=before)
+    records = kind.redacted_log(game, seat, start=before)
     return {
         "version": version,
         "action": records[0],
@@ -225,7 +218,7 @@ def _answer(game: RamchiGame, before: int, version: int, seat: int,
                   "`expected_version` is stale.", **PROBLEM)
 @blp.alt_response(422, description="A card is unreadable or the body is malformed.", **PROBLEM)
 def act(body: dict[str, Any], game_id: str) -> dict[str, Any]:
-    """Take an action for the token's seat: ``exchange``, ``keep`` or ``arrange``.
+    """Take an action for the token's seat: one of its game's actions, named by ``type``.
 
     With ``expected_version`` the action applies only to that version of the
     game. Repeating an ``action_id`` (the same seat, the same action) returns the
@@ -235,13 +228,17 @@ def act(body: dict[str, Any], game_id: str) -> dict[str, Any]:
     seat = _seat_of(game_id, _bearer_token(), required=True)
     assert seat is not None
     action_id = body.get("action_id")
-    record = _action_record(seat, body)  # unreadable cards are 422 before the game is held
+    game_name = g.get("game")
+    if game_name is None:  # a token found the seat, so the game existed a moment ago
+        raise ApiProblem("game_not_found", f"no game has the id {game_id!r}")
+    game_kind = _kind(game_name)
+    record = _action_record(game_api(game_name), seat, body)  # unreadable cards: 422 before holding
     with game_store.locked_game(_engine(), game_id) as locked:
         if locked is None:
             raise ApiProblem("game_not_found", f"no game has the id {game_id!r}")
         if action_id is not None and (previous := locked.find_action(seat, action_id)) is not None:
             return _replayed(previous, body)
-        game = _rebuild(locked)
+        game = _rebuild(game_kind, locked)
         version = locked.version
         expected = body.get("expected_version")
         if expected is not None and expected != version:
@@ -251,13 +248,13 @@ def act(body: dict[str, Any], game_id: str) -> dict[str, Any]:
                              extra={"version": version})
         before = len(game.log)
         try:
-            game.apply(record)
+            game_kind.apply(game, record)
         except RulesError as err:
             _keep(game_id, version, game)  # refused: the game is unchanged
-            raise _refuse(err) from None
-        stored = game_store.StoredGame(id=game_id, kind="ramchi", settings=locked.settings,
+            raise _refuse(game_kind, err) from None
+        stored = game_store.StoredGame(id=game_id, kind=game_name, settings=locked.settings,
                                        version=version + 1, players=locked.players, actions=[])
-        answer = _answer(game, before, version + 1, seat, stored)
+        answer = _answer(game_kind, game, before, version + 1, seat, stored)
         locked.append(game_store.StoredAction(
             seq=version + 1, action_id=action_id, seat=seat, body=record_to_dict(record),
             response={"request": _request_part(body), "answer": answer}))
@@ -278,8 +275,8 @@ def get_log(game_id: str) -> dict[str, Any]:
     seat = _seat_of(game_id, _bearer_token(), required=False)
     stored, game = _load(game_id)
     _keep(game_id, stored.version, game)
-    config = stored.settings["config"]
-    if not game.is_over:
-        config = {k: v for k, v in config.items() if k not in ("seed", "decks")}
-    return {"id": stored.id, "game": "ramchi", "version": stored.version, "complete": game.is_over,
-            "config": config, "log": redacted_log(game, seat)}
+    kind = _kind(stored.kind)
+    over = kind.is_over(game)
+    return {"id": stored.id, "game": stored.kind, "version": stored.version, "complete": over,
+            "config": kind.shown_config(stored.settings["config"], over),
+            "log": kind.redacted_log(game, seat)}

@@ -14,23 +14,17 @@ from api.schemas import (
     CompareResponseSchema,
     ProblemSchema,
 )
-from rulesets.ramchi.combinations import Classification, classify
+from rulesets.cards import Card
+from rulesets.errors import DuplicateCardError
+from rulesets.jsonable import jsonable
+from rulesets.ramchi import combinations
+from rulesets.ramchi.combinations import classify
+from rulesets.ramchi.deal import check_single_deck
 
 blp = Blueprint(
     "ramchi", __name__, url_prefix="/v1/ramchi",
     description="Ramchi combinations: what three cards are, and which of two wins.",
 )
-
-
-def classification_json(result: Classification) -> dict[str, Any]:
-    """The JSON body describing a classification."""
-    return {
-        "cards": result.codes,
-        "category": result.category.key if result.category else None,
-        "name": result.name,
-        "strength": result.strength,
-        "reason": result.reason,
-    }
 
 
 @blp.route("/classify", methods=["POST"])
@@ -46,29 +40,20 @@ def classify_cards(body: dict[str, Any]) -> dict[str, Any]:
     strength: an integer, larger is stronger, equal is a tie.
     """
     cards = read_cards(body["cards"], "/cards", count=3, what="cards")
-    return classification_json(classify(cards))
+    return jsonable(classify(cards))
 
 
-def _combination_of(tokens: list[str], name: str) -> Classification:
-    result = classify(read_cards(tokens, f"/{name}", count=3, what=name))
+def _combination_cards(tokens: list[str], name: str) -> tuple[Card, ...]:
+    """Read one side; refuse it, pointing at it, when it is no combination."""
+    cards = read_cards(tokens, f"/{name}", count=3, what=name)
+    result = classify(cards)
     if not result.is_combination:
         raise ApiProblem(
             "not_a_combination",
             f"{name}: {' '.join(result.codes)} is not a combination: {result.reason}",
             errors=[{"pointer": f"/{name}", "detail": result.reason or ""}],
         )
-    return result
-
-
-def _refuse_shared_cards(a: Classification, b: Classification) -> None:
-    """One deck holds one copy of each card, so two combinations cannot share one."""
-    for card in b.cards:
-        if card in a.cards:
-            raise ApiProblem(
-                "duplicate_card",
-                f"b: {card.code} is also in a: there is only one {card.code} in the deck",
-                errors=[{"pointer": "/b", "detail": f"{card.code} is also in a"}],
-            )
+    return cards
 
 
 @blp.route("/compare", methods=["POST"])
@@ -83,19 +68,14 @@ def compare_combinations(body: dict[str, Any]) -> dict[str, Any]:
     ``winner`` is ``a``, ``b`` or ``tie`` (in play, a tie goes to the
     combination played first under the default ruleset).
     """
-    a = _combination_of(body["a"], "a")
-    b = _combination_of(body["b"], "b")
-    _refuse_shared_cards(a, b)
-    winner = "a" if a.strength > b.strength else "b" if b.strength > a.strength else "tie"
-    if winner == "tie":
-        explanation = (f"{a.name} and {b.name} are equal: a tie. In a round, a tie goes to the "
-                       "combination played first (or last, under the tie_goes_to option).")
-    else:
-        strong, weak = (a, b) if winner == "a" else (b, a)
-        explanation = f"{strong.name} beats {weak.name}."
-    return {
-        "winner": winner,
-        "a": classification_json(a),
-        "b": classification_json(b),
-        "explanation": explanation,
-    }
+    a = _combination_cards(body["a"], "a")
+    b = _combination_cards(body["b"], "b")
+    try:
+        check_single_deck([*a, *b], "a and b")
+    except DuplicateCardError as err:
+        raise ApiProblem(
+            err.code,
+            f"b: {err.card_code} is also in a: there is only one {err.card_code} in the deck",
+            errors=[{"pointer": "/b", "detail": f"{err.card_code} is also in a"}],
+        ) from None
+    return jsonable(combinations.compare_combinations(a, b))

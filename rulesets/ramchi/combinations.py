@@ -23,12 +23,15 @@ from rulesets.errors import CardCountError, DuplicateCardError, IllegalActionErr
 
 __all__ = [
     "STRAIGHTS",
+    "STRONGEST",
     "Category",
     "Classification",
+    "Comparison",
     "NotACombinationError",
     "classify",
     "combination",
     "compare",
+    "compare_combinations",
     "strength_table",
 ]
 
@@ -73,6 +76,13 @@ A-2-3 is the highest straight, then 2-3-5 (the *ramchi*), then A-K-Q down to
 
 >>> len(STRAIGHTS), STRAIGHTS[1], STRAIGHTS[-1]
 (13, (2, 3, 5), (4, 3, 2))
+"""
+
+STRONGEST = 585
+"""The strength of the strongest combination, A-A-A (the weakest, 5-4-2 unrelated, is 1).
+
+>>> max(strength_table().values()) == STRONGEST == len(_dense_strengths())
+True
 """
 
 RAMCHI = (2, 3, 5)
@@ -228,14 +238,56 @@ def combination(cards: Sequence[Card]) -> Classification:
     return result
 
 
+@dataclass(frozen=True, slots=True)
+class Comparison:
+    """Two combinations as they would meet in a round: which wins, and why in words.
+
+    ``winner`` is ``"a"``, ``"b"`` or ``"tie"``.
+    """
+
+    a: Classification
+    b: Classification
+    winner: str
+    explanation: str
+
+    @property
+    def sign(self) -> int:
+        """1 if ``a`` is stronger, -1 if ``b`` is, 0 for a tie."""
+        return {"a": 1, "b": -1, "tie": 0}[self.winner]
+
+
+def compare_combinations(a: Sequence[Card], b: Sequence[Card]) -> Comparison:
+    """Compare two combinations: "the strongest combination wins the round"; equal is a tie.
+
+    Both must be combinations (:class:`NotACombinationError` otherwise). Only
+    strengths are compared: whether the two could meet in one deal (no shared
+    card) is :func:`rulesets.ramchi.deal.check_single_deck`'s to say.
+
+    >>> result = compare_combinations(parse_cards("Ah 2d 3c"), parse_cards("Kd Kh Kc"))
+    >>> result.winner, result.explanation
+    ('b', 'Three Kings beats Straight A-2-3.')
+    >>> compare_combinations(parse_cards("Ah 2d 3c"), parse_cards("As 2h 3d")).winner
+    'tie'
+    """
+    first, second = combination(a), combination(b)
+    if first.strength == second.strength:
+        return Comparison(first, second, "tie", (
+            f"{first.name} and {second.name} are equal: a tie. In a round, a tie goes to the "
+            "combination played first (or last, under the tie_goes_to option)."))
+    winner = "a" if first.strength > second.strength else "b"
+    strong, weak = (first, second) if winner == "a" else (second, first)
+    return Comparison(first, second, winner, f"{strong.name} beats {weak.name}.")
+
+
 def compare(a: Sequence[Card], b: Sequence[Card]) -> int:
     """Compare two combinations: 1 if ``a`` is stronger, -1 if ``b`` is, 0 for a tie.
+
+    The sign of :func:`compare_combinations`.
 
     >>> compare(parse_cards("Ah 2h 3h"), parse_cards("2s 3s 5s"))
     1
     """
-    sa, sb = combination(a).strength, combination(b).strength
-    return (sa > sb) - (sa < sb)
+    return compare_combinations(a, b).sign
 
 
 @cache

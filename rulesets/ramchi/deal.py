@@ -13,25 +13,34 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rulesets.cards import DECK, Card, Rank, Suit
-from rulesets.errors import CardCountError, DuplicateCardError, IllegalActionError
+from rulesets.errors import CardCountError, CardParseError, DuplicateCardError, IllegalActionError
 from rulesets.ramchi.options import RamchiOptions
 from rulesets.ramchi.scoring import SEATS
 
 __all__ = [
     "HAND_SIZE",
     "TWO_OF_DIAMONDS",
+    "UNSEEN_CARDS",
     "Deal",
     "FourOfAKind",
+    "check_hand",
+    "check_single_deck",
     "deal",
     "exchange",
     "find_four_of_a_kind",
     "four_of_a_kind_chips",
+    "four_of_a_kind_rank",
+    "four_of_a_kind_winner",
     "shuffled_deck",
     "two_of_diamonds_holder",
     "validate_deck",
 ]
 
 HAND_SIZE = 17
+"""Cards dealt to each player: "17 cards to each player"."""
+
+UNSEEN_CARDS = HAND_SIZE * (SEATS - 1)
+"""The cards a player cannot see once the up-card lies face up: the two other hands (34)."""
 TWO_OF_DIAMONDS = Card(Rank.TWO, Suit.DIAMONDS)
 
 
@@ -41,6 +50,25 @@ class Deal:
 
     hands: tuple[tuple[Card, ...], tuple[Card, ...], tuple[Card, ...]]
     up_card: Card
+
+
+def check_single_deck(cards: Sequence[Card], what: str) -> None:
+    """Check ``cards`` are cards of the one 52-card Ramchi deck (no jokers), each at most once.
+
+    >>> from rulesets.cards import parse_cards
+    >>> check_single_deck(parse_cards("As Kd As"), "the hand")
+    Traceback (most recent call last):
+    ...
+    rulesets.errors.DuplicateCardError: card 3 'As' repeats card 1: there is only one As in play
+    """
+    positions: dict[Card, int] = {}
+    for position, card in enumerate(cards, start=1):
+        if card.is_joker or card.copy != 1:
+            raise CardParseError(card.id, position, f"{what}: not a card of the single Ramchi "
+                                 "deck (Ramchi is played with one 52-card deck, no jokers)")
+        if card in positions:
+            raise DuplicateCardError(card.code, (positions[card], position))
+        positions[card] = position
 
 
 def validate_deck(deck: Sequence[Card]) -> None:
@@ -53,13 +81,30 @@ def validate_deck(deck: Sequence[Card]) -> None:
     """
     if len(deck) != len(DECK):
         raise CardCountError(str(len(DECK)), len(deck), "the deck")
-    positions: dict[Card, int] = {}
-    for position, card in enumerate(deck, start=1):
-        if card.is_joker or card.copy != 1:
-            raise ValueError(f"card {position} ({card.id}) is not a card of a single 52-card deck")
-        if card in positions:
-            raise DuplicateCardError(card.code, (positions[card], position))
-        positions[card] = position
+    check_single_deck(deck, "the deck")
+
+
+def check_hand(hand: Sequence[Card], up_card: Card | None = None) -> None:
+    """A dealt hand is 17 distinct cards of the deck; the up-card, if known, is not among them.
+
+    "17 cards to each player, one at a time. The 52nd card is placed face up."
+
+    >>> from rulesets.cards import parse_cards
+    >>> check_hand(parse_cards("As Ks"))
+    Traceback (most recent call last):
+    ...
+    rulesets.errors.CardCountError: a Ramchi hand: expected 17 cards, got 2
+    """
+    if len(hand) != HAND_SIZE:
+        raise CardCountError(str(HAND_SIZE), len(hand), "a Ramchi hand")
+    check_single_deck(hand, "the hand")
+    if up_card is None:
+        return
+    check_single_deck([up_card], "the up-card")
+    if up_card in hand:
+        raise IllegalActionError(
+            f"the up-card {up_card.code} is also in the hand: it lies face up, so no player holds it",
+            rule="the 52nd card is dealt face up", code="up_card_in_hand")
 
 
 def shuffled_deck(seed: int) -> tuple[Card, ...]:
@@ -122,6 +167,32 @@ class FourOfAKind:
     rank: Rank
 
 
+def four_of_a_kind_rank(hand: Sequence[Card]) -> Rank | None:
+    """The highest rank ``hand`` holds four times ("four cards of the same rank"), or ``None``.
+
+    >>> from rulesets.cards import parse_cards
+    >>> four_of_a_kind_rank(parse_cards("2c 2d 2h 2s 9c 9d 9h 9s")), four_of_a_kind_rank([])
+    (<Rank.NINE: 9>, None)
+    """
+    counts = Counter(card.rank for card in hand if card.rank is not None)
+    ranks = [rank for rank, count in counts.items() if count == 4]
+    return max(ranks) if ranks else None
+
+
+def four_of_a_kind_winner(ranks: Sequence[int | None]) -> int | None:
+    """"The highest four of a kind (A high … 2 low) wins the hand outright": the winning seat.
+
+    ``ranks[seat]`` is the rank of the four of a kind that seat holds (``None``:
+    none). Returns ``None`` when nobody holds one. One deck holds each rank
+    four times, so two seats never hold the same rank.
+
+    >>> four_of_a_kind_winner([None, Rank.NINE, Rank.KING]), four_of_a_kind_winner([None] * 3)
+    (2, None)
+    """
+    held = [(rank, seat) for seat, rank in enumerate(ranks) if rank is not None]
+    return max(held)[1] if held else None
+
+
 def find_four_of_a_kind(hands: Sequence[Sequence[Card]]) -> FourOfAKind | None:
     """The highest four of a kind held by any seat (A high … 2 low), or ``None``.
 
@@ -129,13 +200,13 @@ def find_four_of_a_kind(hands: Sequence[Sequence[Card]]) -> FourOfAKind | None:
     >>> find_four_of_a_kind([parse_cards("2c 2d 2h 2s"), parse_cards("9c 9d 9h 9s"), []])
     FourOfAKind(seat=1, rank=<Rank.NINE: 9>)
     """
-    best: FourOfAKind | None = None
-    for seat, hand in enumerate(hands):
-        counts = Counter(card.rank for card in hand if card.rank is not None)
-        for rank, count in counts.items():
-            if count == 4 and (best is None or rank > best.rank):
-                best = FourOfAKind(seat, rank)
-    return best
+    ranks = [four_of_a_kind_rank(hand) for hand in hands]
+    seat = four_of_a_kind_winner(ranks)
+    if seat is None:
+        return None
+    rank = ranks[seat]
+    assert rank is not None
+    return FourOfAKind(seat, rank)
 
 
 def four_of_a_kind_chips(winner: int, options: RamchiOptions) -> tuple[int, int, int]:

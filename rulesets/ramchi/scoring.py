@@ -15,6 +15,8 @@ import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from rulesets.errors import IllegalActionError
+from rulesets.ramchi.arrangement import MAX_COMBINATIONS
 from rulesets.ramchi.options import RamchiOptions
 
 __all__ = [
@@ -22,17 +24,49 @@ __all__ = [
     "HandScore",
     "Play",
     "RoundResult",
+    "check_seat",
     "chips_for_lineups",
     "first_leader",
     "next_seat",
     "play_out",
     "play_round",
+    "seat_problems",
 ]
 
 SEATS = 3
 """Ramchi is always played by three."""
 
 _DEFAULT = RamchiOptions()
+
+
+def seat_problems(seat: object, name: str = "seat") -> list[IllegalActionError]:
+    """Seats are 0, 1 and 2 in play order: "Ramchi is played by three players".
+
+    ``name`` says what the number is (a ``seat``, the ``dealer``).
+
+    >>> [(e.code, e.message) for e in seat_problems(3)]
+    [('no_such_seat', 'there is no seat 3; the seats are 0, 1 and 2')]
+    >>> seat_problems(2, "dealer")
+    []
+    """
+    if type(seat) is int and seat in range(SEATS):
+        return []
+    where = f"there is no seat {seat!r}" if name == "seat" else f"{name} {seat!r} is no seat"
+    return [IllegalActionError(f"{where}; the seats are 0, 1 and 2",
+                               rule="Ramchi is played by three players, seats 0, 1 and 2",
+                               code="no_such_seat")]
+
+
+def check_seat(seat: object, name: str = "seat") -> None:
+    """Raise the problem :func:`seat_problems` finds, if any.
+
+    >>> check_seat(-1, "dealer")
+    Traceback (most recent call last):
+    ...
+    rulesets.errors.IllegalActionError: dealer -1 is no seat; the seats are 0, 1 and 2
+    """
+    for problem in seat_problems(seat, name):
+        raise problem
 
 
 def next_seat(seat: int) -> int:
@@ -89,8 +123,9 @@ def _check_lineups(lineups: Sequence[Sequence[int]]) -> None:
     if len(lineups) != SEATS:
         raise ValueError(f"Ramchi needs {SEATS} lineups, got {len(lineups)}")
     for seat, lineup in enumerate(lineups):
-        if len(lineup) > 5:
-            raise ValueError(f"seat {seat} has {len(lineup)} combinations; at most 5 are allowed")
+        if len(lineup) > MAX_COMBINATIONS:
+            raise ValueError(f"seat {seat} has {len(lineup)} combinations; "
+                             f"at most {MAX_COMBINATIONS} are allowed")
         if any(a < b for a, b in itertools.pairwise(lineup)):
             raise ValueError(f"seat {seat}'s lineup is not in play order (strongest first)")
 

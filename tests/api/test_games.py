@@ -248,3 +248,19 @@ def test_two_instances_on_one_database_never_serve_a_stale_cached_game(tmp_path:
     response = act(second, game_id, tokens[0], type="arrange", combinations=[], expected_version=1)
     assert response.status_code == 200
     assert first.get(f"/v1/games/{game_id}").json["arranged"] == [True, False, False]
+
+
+def test_games_dispatch_through_the_registry_by_the_stored_kind(client: FlaskClient) -> None:
+    document = client.get("/openapi.json").json["components"]["schemas"]
+    assert document["GameCreate"]["properties"]["game"]["enum"] == ["ramchi"]
+    assert [v["properties"]["type"]["enum"] for v in document["ActionRequest"]["oneOf"]] \
+        == [["exchange", "keep"], ["arrange"]]
+    unknown = client.post("/v1/games", json=SEED_GAME | {"game": "chess"})
+    assert unknown.status_code == 422 and unknown.json["errors"] == [
+        {"pointer": "/game", "detail": "Must be one of: ramchi."}]
+    game_id, tokens, body = create(client, game="ramchi")
+    assert body["game"] == "ramchi"
+    holder = holder_of_two(client, game_id)
+    answer = act(client, game_id, tokens[holder], type="keep")
+    assert answer.status_code == 200 and answer.json["state"]["game"] == "ramchi"
+    assert client.get(f"/v1/games/{game_id}/log").json["game"] == "ramchi"

@@ -15,12 +15,13 @@ from typing import Any
 
 import schemathesis
 from hypothesis import HealthCheck, settings
+from hypothesis.errors import FlakyStrategyDefinition
 from schemathesis.generation.stateful.state_machine import StepInput, StepOutput
 from schemathesis.specs.openapi.checks import positive_data_acceptance
 from schemathesis.specs.openapi.definitions import OPENAPI_30_VALIDATOR
 
 from api import create_app
-from api.openapi import ACTIONS, DISPUTES, GAMES, LOG
+from api.openapi import ACTIONS, DISPUTES, GAME, GAMES, LOG
 from tests.api.test_schemathesis import schema_valid_requests_pass_the_schema
 
 app = create_app({"TESTING": True, "DATABASE_URL": "sqlite://"})
@@ -66,10 +67,29 @@ def test_the_links_are_in_the_document() -> None:
     assert dispute["operationRef"] == f"#/paths/{DISPUTES.replace('/', '~1')}/post"
 
 
+ATTEMPTS = 3
+"""Runs tried when hypothesis calls the generation flaky (never when a check fails)."""
+
+
 def test_game_scenarios_follow_the_links() -> None:
-    """Scenarios of linked calls pass every check, and some actions taken through links are accepted."""
+    """Scenarios of linked calls pass every check, and linked actions reach the referee: with the
+    linked seat token they are judged by the rules (accepted, or refused as illegal now).
+
+    schemathesis tosses a truly random coin to decide which link values to use
+    (``st.randoms(use_true_random=True)``), so hypothesis may find that replaying a
+    scenario draws differently and raise ``FlakyStrategyDefinition``. That says
+    nothing about the API: the run is tried again. A failed check always fails.
+    """
     LINKED.clear()
-    GameWorkflow.run(settings=settings(max_examples=40, stateful_step_count=8, deadline=None,
-                                       derandomize=True, suppress_health_check=list(HealthCheck)))
-    accepted_actions = LINKED[("POST", ACTIONS, 200)]
-    assert accepted_actions > 0, f"no action was accepted through a link: {dict(LINKED)}"
+    for attempt in range(1, ATTEMPTS + 1):
+        try:
+            GameWorkflow.run(settings=settings(max_examples=40, stateful_step_count=8, deadline=None,
+                                               derandomize=True, database=None,
+                                               suppress_health_check=list(HealthCheck)))
+            break
+        except FlakyStrategyDefinition:
+            if attempt == ATTEMPTS:
+                raise
+    judged = LINKED[("POST", ACTIONS, 200)] + LINKED[("POST", ACTIONS, 409)]
+    assert judged > 0, f"no linked action reached the referee (200 or 409): {dict(LINKED)}"
+    assert LINKED[("GET", GAME, 200)] > 0, f"no linked view of a game: {dict(LINKED)}"

@@ -12,8 +12,8 @@ from rulesets.ramchi.combinations import combination
 from rulesets.ramchi.options import RamchiOptions
 from rulesets.ramchi.scoring import chips_for_lineups
 from solver import advise, hindsight
-from solver.candidates import hand_candidates
-from solver.greedy import greedy_lineup
+from solver.ramchi.candidates import hand_candidates
+from solver.ramchi.greedy import greedy_lineup
 
 CHUNKS = 10
 PER_CHUNK = 31  # 310 hands per objective

@@ -7,7 +7,7 @@ strongest chosen combination is at least ``t`` iff at least ``k`` chosen
 combinations are at least ``t``.
 
 >>> from rulesets.cards import parse_cards
->>> from solver.candidates import hand_candidates
+>>> from solver.ramchi.candidates import hand_candidates
 >>> packing = Packing(hand_candidates(parse_cards("As Ad Ah Ks Kd Kh")))
 >>> packing.model.Maximize(sum(packing.chosen))
 >>> [c.strength for c in packing.solve(1.0)]
@@ -20,12 +20,11 @@ from collections.abc import Sequence
 
 from ortools.sat.python import cp_model
 
-from solver.candidates import Candidate
-from solver.errors import SolverTimeoutError
+from rulesets.ramchi.arrangement import MAX_COMBINATIONS
+from solver.cpsat import solve
+from solver.ramchi.candidates import Candidate
 
-__all__ = ["MAX_COMBINATIONS", "Packing"]
-
-MAX_COMBINATIONS = 5
+__all__ = ["Packing"]
 
 
 class Packing:
@@ -68,20 +67,14 @@ class Packing:
         """Solve (one worker: faster on models this small); return the chosen, strongest first.
 
         ``work_limit`` caps CP-SAT's deterministic time (reproducible, unlike
-        wall-clock time). Raises :class:`SolverTimeoutError` when no arrangement
-        was found in time.
+        wall-clock time). Raises :class:`~solver.errors.SolverTimeoutError` when
+        no arrangement was found in time, and
+        :class:`~solver.errors.InfeasibleModelError` when constraints added to
+        the model leave no arrangement (see :func:`solver.cpsat.solve`).
         """
-        solver = cp_model.CpSolver()
-        solver.parameters.num_workers = 1
-        solver.parameters.max_time_in_seconds = max(time_limit, 0.001)
-        if work_limit is not None:
-            solver.parameters.max_deterministic_time = work_limit
-        status = solver.Solve(self.model)
-        if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-            if status == cp_model.INFEASIBLE:
-                raise ValueError("the packing model is infeasible")
-            raise SolverTimeoutError(time_limit)
-        self.optimal = status == cp_model.OPTIMAL
-        self.objective = solver.ObjectiveValue()
-        picked = [c for c, v in zip(self.candidates, self.chosen, strict=True) if solver.Value(v)]
+        solved = solve(self.model, time_limit=time_limit, work_limit=work_limit,
+                       what="the packing model")
+        self.optimal = solved.optimal
+        self.objective = solved.objective
+        picked = [c for c, v in zip(self.candidates, self.chosen, strict=True) if solved.value(v)]
         return sorted(picked, reverse=True)

@@ -29,14 +29,16 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from rulesets.ramchi.deal import four_of_a_kind_chips
+from rulesets.ramchi.arrangement import MAX_COMBINATIONS
+from rulesets.ramchi.combinations import STRONGEST
+from rulesets.ramchi.deal import four_of_a_kind_chips, four_of_a_kind_winner
 from rulesets.ramchi.options import RamchiOptions
 from rulesets.ramchi.scoring import SEATS, play_out
-from solver.candidates import Candidate
-from solver.errors import SolverTimeoutError
-from solver.opponents import arrange_with_exchange
-from solver.packing import MAX_COMBINATIONS, Packing
-from solver.sampling import Sample, draw_samples  # noqa: F401  (doctest)
+from solver.errors import InfeasibleModelError, SolverTimeoutError
+from solver.ramchi.candidates import Candidate
+from solver.ramchi.opponents import arrange_with_exchange
+from solver.ramchi.packing import Packing
+from solver.ramchi.sampling import Sample, draw_samples  # noqa: F401  (doctest)
 
 __all__ = [
     "OpponentDeal",
@@ -48,7 +50,6 @@ __all__ = [
     "surrogate_lineups",
 ]
 
-STRONGEST = 585
 SURROGATE_WORK = 0.3
 """CP-SAT deterministic-time cap per linear-estimate solve: keeps advice fast and reproducible
 (the estimate only proposes lineups; their exact re-scoring decides)."""
@@ -87,15 +88,10 @@ def arrange_opponents(samples: Sequence[Sample], seat: int, model: str, options:
 
 def _four_winner(deal: OpponentDeal, seat: int, my_four: int | None,
                  options: RamchiOptions) -> int | None:
-    """The seat whose four of a kind ends this deal before play, if any."""
+    """The seat whose four of a kind ends this deal before play, if any (the rules decide)."""
     if not options.four_of_a_kind:
         return None
-    best: tuple[int, int] | None = None
-    for other in range(SEATS):
-        rank = my_four if other == seat else deal.fours[other]
-        if rank is not None and (best is None or rank > best[0]):
-            best = (rank, other)
-    return None if best is None else best[1]
+    return four_of_a_kind_winner([my_four if s == seat else deal.fours[s] for s in range(SEATS)])
 
 
 def sample_chips(strengths: Sequence[int], deals: Sequence[OpponentDeal], seat: int,
@@ -216,8 +212,12 @@ def surrogate_lineups(candidates: Sequence[Candidate], tables: Sequence[Sequence
     for _ in range(how_many):
         try:
             lineup = packing.solve(time_limit, work_limit=SURROGATE_WORK)
-        except (ValueError, SolverTimeoutError):
-            break  # no further profile, or out of time: the re-scoring pool is still valid
+        except InfeasibleModelError:
+            if not found:
+                raise  # the empty lineup fits the first model: infeasible there is a bug
+            break  # the cuts left no further profile
+        except SolverTimeoutError:
+            break  # out of time: the re-scoring pool (maximin and greedy) is still valid
         found.append(lineup)
         _cut_profile(packing, profile, lineup)
     return found

@@ -18,7 +18,7 @@ from itertools import combinations
 from rulesets.cards import Card, card_from_index
 from rulesets.ramchi.combinations import Classification, classify, strength_table
 
-__all__ = ["Candidate", "hand_candidates", "hand_mask", "mask_cards"]
+__all__ = ["Candidate", "discards", "hand_candidates", "hand_mask", "mask_cards"]
 
 
 @dataclass(frozen=True, slots=True, order=True)
@@ -72,3 +72,17 @@ def hand_candidates(hand: Sequence[Card]) -> list[Candidate]:
             found.append((strength, a | b | c))
     found.sort(reverse=True)
     return [Candidate(strength, mask) for strength, mask in found]
+
+
+def discards(hand: Sequence[Card], lineup: Sequence[Candidate]) -> tuple[Card, ...]:
+    """The cards of ``hand`` in no combination of ``lineup``, in hand order.
+
+    >>> from rulesets.cards import parse_cards
+    >>> hand = parse_cards("As Ad Ah 2c")
+    >>> discards(hand, hand_candidates(hand)[:1])
+    (Card('2c'),)
+    """
+    used = 0
+    for candidate in lineup:
+        used |= candidate.mask
+    return tuple(card for card in hand if not used >> card.index & 1)

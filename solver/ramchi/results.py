@@ -1,7 +1,7 @@
 """The dataclasses the solver returns (everything the API and CLI show).
 
 >>> from rulesets.cards import parse_cards
->>> from solver.candidates import hand_candidates
+>>> from solver.ramchi.candidates import hand_candidates
 >>> planned = plan(hand_candidates(parse_cards("As Ad Ah"))[:1])
 >>> planned[0].round, planned[0].category, planned[0].name
 (1, 'three_of_a_kind', 'Three Aces')
@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from rulesets.cards import Card
-from solver.candidates import Candidate
+from solver.ramchi.candidates import Candidate
 
 __all__ = [
     "Advice",

@@ -8,22 +8,21 @@ lineup it prefers (more combinations, then the weakest stronger, …).
 
 >>> from rulesets.cards import parse_cards
 >>> arrange(parse_cards("As Ad Ah Ac Ks Qs Js"), "greedy").four_of_a_kind
-14
+<Rank.ACE: 14>
 """
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from rulesets.cards import Card
-from rulesets.ramchi.deal import TWO_OF_DIAMONDS, exchange
-from solver.candidates import hand_candidates
-from solver.greedy import greedy_lineup
-from solver.maximin import maximin_from_candidates
+from rulesets.cards import Card, Rank
+from rulesets.ramchi.deal import TWO_OF_DIAMONDS, exchange, four_of_a_kind_rank
+from solver.ramchi.candidates import hand_candidates
+from solver.ramchi.greedy import greedy_lineup
+from solver.ramchi.maximin import maximin_from_candidates
 
-__all__ = ["OPPONENT_MODELS", "Arranged", "arrange", "arrange_with_exchange", "four_of_a_kind_rank"]
+__all__ = ["OPPONENT_MODELS", "Arranged", "arrange", "arrange_with_exchange"]
 
 OPPONENT_MODELS = ("greedy", "solver")
 
@@ -33,19 +32,7 @@ class Arranged:
     """An opponent's lineup strengths (strongest first) and its best four of a kind rank."""
 
     strengths: tuple[int, ...]
-    four_of_a_kind: int | None
-
-
-def four_of_a_kind_rank(hand: Sequence[Card]) -> int | None:
-    """The highest rank held four times, or ``None``.
-
-    >>> from rulesets.cards import parse_cards
-    >>> four_of_a_kind_rank(parse_cards("2c 2d 2h 2s 3c"))
-    2
-    """
-    counts = Counter(int(card.rank) for card in hand if card.rank is not None)
-    ranks = [rank for rank, count in counts.items() if count == 4]
-    return max(ranks) if ranks else None
+    four_of_a_kind: Rank | None
 
 
 def arrange(hand: Sequence[Card], model: str, time_limit: float = 1.0) -> Arranged:

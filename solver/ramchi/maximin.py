@@ -26,10 +26,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from rulesets.cards import Card
-from solver.candidates import Candidate, hand_candidates
-from solver.greedy import bottleneck_lineup
+from rulesets.ramchi.arrangement import MAX_COMBINATIONS
 from solver.limits import DEFAULT_TIME_LIMIT_S
-from solver.packing import MAX_COMBINATIONS, Packing
+from solver.ramchi.candidates import Candidate, hand_candidates
+from solver.ramchi.greedy import bottleneck_lineup
+from solver.ramchi.packing import Packing
 
 __all__ = ["WINDOW", "best_count", "maximin_from_candidates", "maximin_lineup"]
 

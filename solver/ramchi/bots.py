@@ -15,12 +15,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rulesets.cards import Card
-from rulesets.ramchi.deal import TWO_OF_DIAMONDS, exchange
+from rulesets.ramchi.deal import TWO_OF_DIAMONDS, exchange, four_of_a_kind_rank
 from rulesets.ramchi.options import RamchiOptions
-from solver.advice import advise
-from solver.candidates import hand_candidates
-from solver.greedy import greedy_lineup
-from solver.opponents import four_of_a_kind_rank
+from solver.ramchi.advice import advise
+from solver.ramchi.candidates import hand_candidates
+from solver.ramchi.greedy import greedy_lineup
 
 __all__ = ["Bot", "Decision", "EvBot", "GreedyBot", "MaximinBot"]
 

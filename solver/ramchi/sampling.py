@@ -20,6 +20,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rulesets.cards import DECK, Card
+from rulesets.ramchi.deal import HAND_SIZE, UNSEEN_CARDS
 from rulesets.ramchi.scoring import SEATS
 
 __all__ = ["Sample", "draw_samples"]
@@ -47,8 +48,8 @@ def draw_samples(hand: Sequence[Card], up_card: Card | None, *, samples: int, se
         face_up = up_card if up_card is not None else cards.pop()
         hands: list[tuple[Card, ...]] = [(), (), ()]
         hands[seat] = tuple(hand)
-        hands[(seat + 1) % SEATS] = tuple(sorted(cards[:17]))
-        hands[(seat + 2) % SEATS] = tuple(sorted(cards[17:34]))
+        hands[(seat + 1) % SEATS] = tuple(sorted(cards[:HAND_SIZE]))
+        hands[(seat + 2) % SEATS] = tuple(sorted(cards[HAND_SIZE:UNSEEN_CARDS]))
         seat_dealer = dealer if dealer is not None else index % SEATS
         drawn.append(Sample(tuple(hands), face_up, seat_dealer))
     return drawn

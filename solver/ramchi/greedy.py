@@ -7,7 +7,7 @@ still reaches the most combinations greedy finds; it only gives the exact
 maximin solver a good starting point and a floor.
 
 >>> from rulesets.cards import parse_cards
->>> from solver.candidates import hand_candidates
+>>> from solver.ramchi.candidates import hand_candidates
 >>> [c.strength for c in greedy_lineup(hand_candidates(parse_cards("As Ad Ah Ks Qs Js")))]
 [585, 569]
 """
@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from solver.candidates import Candidate
-from solver.packing import MAX_COMBINATIONS
+from rulesets.ramchi.arrangement import MAX_COMBINATIONS
+from solver.ramchi.candidates import Candidate
 
 __all__ = ["bottleneck_lineup", "greedy_lineup"]
 
@@ -51,7 +51,7 @@ def bottleneck_lineup(candidates: Sequence[Candidate]) -> list[Candidate]:
     combinations as the plain greedy packing of the whole hand.
 
     >>> from rulesets.cards import parse_cards
-    >>> from solver.candidates import hand_candidates
+    >>> from solver.ramchi.candidates import hand_candidates
     >>> cands = hand_candidates(parse_cards("As Ad Ah Kc Qd Jh Ks Qs Js"))
     >>> [c.strength for c in greedy_lineup(cands)], [c.strength for c in bottleneck_lineup(cands)]
     ([585, 569, 556], [585, 569, 556])

@@ -26,17 +26,19 @@ from dataclasses import dataclass
 from functools import cache
 
 from rulesets.cards import Card
+from rulesets.ramchi.arrangement import MAX_COMBINATIONS
+from rulesets.ramchi.combinations import STRONGEST
+from rulesets.ramchi.deal import check_hand
 from rulesets.ramchi.options import RamchiOptions
-from rulesets.ramchi.scoring import SEATS, chips_for_lineups, play_round
-from solver.candidates import Candidate, hand_candidates
+from rulesets.ramchi.scoring import SEATS, check_seat, chips_for_lineups, play_round
 from solver.limits import DEFAULT_TIME_LIMIT_S
-from solver.packing import MAX_COMBINATIONS, Packing
-from solver.results import HindsightResult, plan
-from solver.validation import check_hand, check_lineup, check_other_lineups, check_seat
+from solver.ramchi.candidates import Candidate, discards, hand_candidates
+from solver.ramchi.packing import Packing
+from solver.ramchi.results import HindsightResult, plan
+from solver.ramchi.validation import check_lineup, check_other_lineups
 
 __all__ = ["WinPattern", "best_hindsight_lineup", "hindsight", "win_patterns"]
 
-STRONGEST = 585
 NO_LIMIT = STRONGEST + 1
 
 
@@ -166,10 +168,6 @@ def hindsight(
         lineups = [mine if s == seat else others[s] for s in range(SEATS)]
         played_chips = chips_for_lineups(lineups, dealer, options)[seat]
         difference = chips - played_chips
-    used = 0
-    for candidate in lineup:
-        used |= candidate.mask
-    discards = tuple(card for card in hand if not used >> card.index & 1)
-    return HindsightResult(seat, plan(lineup), discards, chips, played_chips, difference,
+    return HindsightResult(seat, plan(lineup), discards(hand, lineup), chips, played_chips, difference,
                            (time.perf_counter() - started) * 1000)
 

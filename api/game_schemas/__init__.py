@@ -1,0 +1,210 @@
+"""The HTTP side of each game: its request and response schemas, registered by game name.
+
+The game routes (:mod:`api.routes.games`, :mod:`api.routes.disputes`) serve every game
+registered in :mod:`rulesets.game`; what differs between games is only the shape of
+their bodies. A game's API module registers a :class:`GameApi` (its schemas, and how
+a request's cards are read with pointers) with :func:`register_game_api`; the
+documented schemas of the routes dispatch to it through :class:`ByGame`.
+
+>>> game_api("ramchi").name, "ramchi" in api_game_names()
+('ramchi', True)
+"""
+
+from __future__ import annotations
+
+import importlib
+import threading
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from flask import g, has_request_context
+from marshmallow import Schema, ValidationError, fields, validate
+
+from rulesets.game import DEFAULT_GAME, GameKind, game_kind, game_names
+
+__all__ = [
+    "BUILTIN_GAME_APIS",
+    "ByGame",
+    "GameApi",
+    "RegisteredGame",
+    "api_game_names",
+    "created_schema",
+    "game_api",
+    "register_game_api",
+    "unregister_game_api",
+]
+
+BUILTIN_GAME_APIS: tuple[str, ...] = ("api.game_schemas.ramchi",)
+"""Modules registering the API side of the games of this package (loaded on first lookup)."""
+
+
+def _keep_settings(body: dict[str, Any], pointer: str) -> dict[str, Any]:
+    """Settings as loaded, without the fields left out (``None``)."""
+    return {key: value for key, value in body.items() if value is not None}
+
+
+def created_schema(view: type[Schema]) -> type[Schema]:
+    """The schema of a created game of a game whose views are ``view``: the view and the seats."""
+    from api.schemas import SeatTokenSchema
+
+    seats = fields.List(fields.Nested(SeatTokenSchema), required=True)
+    return type(view.__name__.removesuffix("Schema") + "CreatedSchema", (view,), {"seats": seats})
+
+
+def _keep_action(body: dict[str, Any]) -> dict[str, Any]:
+    return body
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class GameApi:
+    """One game's bodies over HTTP.
+
+    ``create`` is the ``POST /v1/games`` body (with ``game`` and ``players``),
+    ``settings`` the ``config`` of a dispute, ``dispute`` a dispute body,
+    ``action`` one action request (``type`` plus the action's fields, and the
+    delivery fields ``expected_version`` and ``action_id``), ``view`` a view,
+    ``created`` a created game (a view with ``seats``, see :func:`created_schema`).
+    ``action_variants`` are the JSON Schema alternatives of an
+    action request, tagged by ``type`` (the OpenAPI ``oneOf``).
+    ``read_settings(loaded, pointer)`` turns loaded settings into the
+    configuration dict of the rules (reading cards with pointers to the bad one);
+    ``read_action(loaded)`` does the same for an action request.
+    ``settings_fields`` names the fields of a create body that are settings
+    (all of them when empty).
+    """
+
+    name: str
+    create: type[Schema]
+    settings: type[Schema]
+    dispute: type[Schema]
+    action: type[Schema]
+    view: type[Schema]
+    created: type[Schema]
+    action_variants: tuple[dict[str, Any], ...] = ()
+    read_settings: Callable[[dict[str, Any], str], dict[str, Any]] = _keep_settings
+    read_action: Callable[[dict[str, Any]], dict[str, Any]] = _keep_action
+    settings_fields: tuple[str, ...] = ()
+
+    @property
+    def kind(self) -> GameKind:
+        """The game's rules."""
+        return game_kind(self.name)
+
+    def config_from(self, body: Mapping[str, Any], pointer: str = "") -> Any:
+        """The rules' configuration from a request's loaded settings (``pointer``: where they are)."""
+        settings = {key: body[key] for key in self.settings_fields if key in body} \
+            if self.settings_fields else dict(body)
+        return self.kind.config_from_dict(self.read_settings(settings, pointer))
+
+
+_APIS: dict[str, GameApi] = {}
+_LOCK = threading.Lock()
+_LOADED = False
+
+
+def _load_builtins() -> None:
+    global _LOADED
+    if not _LOADED:
+        _LOADED = True
+        for module in BUILTIN_GAME_APIS:
+            importlib.import_module(module)
+
+
+def register_game_api(game: GameApi) -> GameApi:
+    """Register the API side of the game ``game.name`` (its rules must be registered too)."""
+    game_kind(game.name)
+    with _LOCK:
+        _APIS[game.name] = game
+    return game
+
+
+def unregister_game_api(name: str) -> None:
+    """Forget the API side of ``name``."""
+    with _LOCK:
+        _APIS.pop(name, None)
+
+
+def game_api(name: str) -> GameApi:
+    """The API side of the game ``name``; ``KeyError`` if there is none."""
+    _load_builtins()
+    return _APIS[name]
+
+
+def api_game_names() -> tuple[str, ...]:
+    """The games served over HTTP: registered in the rules and here, the default first."""
+    _load_builtins()
+    names = game_names()
+    served = [name for name in _APIS if name in names]
+    return tuple(sorted(served, key=lambda name: name != DEFAULT_GAME))
+
+
+class RegisteredGame(validate.Validator):
+    """Accept the name of a game served over HTTP (documented as the ``enum`` of the field).
+
+    >>> RegisteredGame()("ramchi")
+    'ramchi'
+    >>> RegisteredGame()("chess")
+    Traceback (most recent call last):
+    ...
+    marshmallow.exceptions.ValidationError: Must be one of: ramchi.
+    """
+
+    error = "Must be one of: {choices}."
+
+    @property
+    def choices(self) -> tuple[str, ...]:
+        """The games now registered."""
+        return api_game_names()
+
+    def __call__(self, value: Any) -> Any:
+        """Return ``value`` if it names a registered game, else raise."""
+        if value not in self.choices:
+            raise ValidationError(self.error.format(choices=", ".join(self.choices), input=value))
+        return value
+
+
+def requested_game(data: Any) -> str:
+    """The game a body names in its ``game`` field (the default game when it names none)."""
+    if isinstance(data, Mapping):
+        name = data.get("game", DEFAULT_GAME)
+        if isinstance(name, str) and name in api_game_names():
+            return name
+    return DEFAULT_GAME
+
+
+def game_in_request(data: Any) -> str:
+    """The game of the request's path (set on ``flask.g.game`` by the route), else the default."""
+    name = getattr(g, "game", None) if has_request_context() else None
+    return name if isinstance(name, str) and name in api_game_names() else DEFAULT_GAME
+
+
+class ByGame(Schema):
+    """A documented schema whose bodies are loaded and dumped with the schema of their game.
+
+    The class documents the default game's body (the OpenAPI document names it);
+    ``game_part`` names the :class:`GameApi` schema to use and ``choose_game``
+    finds the game of a body. A game whose schema is this very class is handled here.
+    """
+
+    game_part: ClassVar[str] = ""
+    choose_game: ClassVar[Callable[[Any], str]] = staticmethod(requested_game)
+
+    def _schema_for(self, data: Any) -> Schema | None:
+        schema: type[Schema] = getattr(game_api(type(self).choose_game(data)), self.game_part)
+        return None if isinstance(self, schema) else schema()
+
+    def load(self, data: Any, *, many: bool | None = None, partial: Any = None,
+             unknown: str | None = None) -> Any:
+        """Load ``data`` with its game's schema."""
+        other = None if many else self._schema_for(data)
+        if other is not None:
+            return other.load(data, partial=partial, unknown=unknown)
+        return super().load(data, many=many, partial=partial, unknown=unknown)
+
+    def dump(self, obj: Any, *, many: bool | None = None) -> Any:
+        """Dump ``obj`` with its game's schema."""
+        other = None if many else self._schema_for(obj)
+        if other is not None:
+            return other.dump(obj)
+        return super().dump(obj, many=many)

@@ -1,0 +1,87 @@
+"""Ramchi as a :class:`~rulesets.game.GameKind`, registered under ``"ramchi"``.
+
+Everything here forwards to the Ramchi rules (:mod:`rulesets.ramchi.game`,
+``records``, ``views``, ``disputes``); only the reading of a seat's request
+into an action record is written here.
+
+>>> RAMCHI.action_from_request(0, {"type": "arrange", "combinations": [["As", "Ad", "Ah"]]})
+Arrange(seat=0, combinations=((Card('As'), Card('Ad'), Card('Ah')),))
+>>> RAMCHI.action_from_request(0, {"type": "fold"})
+Traceback (most recent call last):
+...
+rulesets.log.LogError: action: unknown kind 'fold' (known: arrange, exchange, keep)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from rulesets.game import GameKind, register_game
+from rulesets.log import LogError, RecordTypes
+from rulesets.ramchi.config import GameConfig
+from rulesets.ramchi.disputes import check_log_size, rule_of, settle
+from rulesets.ramchi.game import RamchiGame
+from rulesets.ramchi.options import RamchiOptions
+from rulesets.ramchi.records import ACTIONS, RAMCHI_RECORDS, Arrange, Exchange, Keep
+from rulesets.ramchi.scoring import SEATS
+from rulesets.ramchi.views import public_view, redacted_log, seat_view
+
+__all__ = ["RAMCHI", "action_from_request", "hidden_record"]
+
+_REQUESTED = RecordTypes(ACTIONS, jokers=False, decks=1)
+"""The records a seat may ask for (its actions; events are derived by the rules)."""
+
+
+def action_from_request(seat: int, body: Mapping[str, Any]) -> Exchange | Keep | Arrange:
+    """The action ``seat`` asks for: ``{"type": "exchange" | "keep" | "arrange", ...}``.
+
+    An ``arrange`` carries ``combinations`` (lists of card codes); the others
+    carry nothing more. A malformed request raises :class:`~rulesets.log.LogError`.
+
+    >>> action_from_request(2, {"type": "keep", "combinations": None})
+    Keep(seat=2)
+    """
+    kind = body.get("type")
+    data: dict[str, Any] = {"kind": kind, "seat": seat}
+    if kind == "arrange":
+        if body.get("combinations") is None:
+            raise LogError("an 'arrange' action needs 'combinations' (a list of up to five lists "
+                           "of three cards; [] to discard all)")
+        data["combinations"] = body["combinations"]
+    return _REQUESTED.from_dict(data, "action")  # type: ignore[return-value]
+
+
+def hidden_record(item: Any) -> str | None:
+    """Why a posted record cannot be judged: the deal of a hand whose deck a redaction hid.
+
+    >>> hidden_record({"kind": "hand_dealt", "hand": 1, "deck": None})[:20]
+    'is the deal of a han'
+    """
+    if isinstance(item, Mapping) and item.get("kind") == "hand_dealt" and item.get("deck") is None:
+        return ("is the deal of a hand that was still running when the log was read, so its cards "
+                "are hidden: a game can be judged once it is over, when its log shows every deck")
+    return None
+
+
+RAMCHI = register_game(GameKind(
+    name="ramchi",
+    title="Ramchi",
+    seats=SEATS,
+    options=RamchiOptions,
+    records=RAMCHI_RECORDS,
+    actions=ACTIONS,
+    config_from_dict=GameConfig.from_dict,
+    new_game=RamchiGame,
+    replay=RamchiGame.replay,
+    action_from_request=action_from_request,
+    seat_view=seat_view,
+    public_view=public_view,
+    redacted_log=redacted_log,
+    settle=settle,
+    check_log_size=check_log_size,
+    rule_of=rule_of,
+    hidden_record=hidden_record,
+    secret_config=("seed", "decks"),
+))
+"""The Ramchi referee, as the platform sees it."""
