@@ -50,7 +50,7 @@ def _depth_exceeds(value: Any, limit: int) -> bool:
 
 
 def _malformed(reason: str) -> ApiProblem:
-    return ApiProblem("malformed_json", reason, status=400)
+    return ApiProblem("malformed_json", reason)
 
 
 def load_body(data: bytes) -> Any:

@@ -5,7 +5,10 @@ A problem is JSON sent as ``application/problem+json`` with ``type``,
 ``errors`` as ``{"pointer": "/cards/1", "detail": "..."}``. The ``type`` is
 ``/problems/<code>``, a page that explains the problem.
 
-Rule refusals raised by :mod:`rulesets` map here once, by class.
+Refusals raised by :mod:`rulesets` and :mod:`solver` map here once, by class
+(:data:`STATUS_BY_KIND`): bad input 422, illegal in the current state 409,
+unknown 404, too much work asked 422 ``limit_exceeded``, the solver out of time
+503; anything else is a bug: 500 with the traceback in the log.
 """
 
 from __future__ import annotations
@@ -20,12 +23,13 @@ from sqlalchemy.exc import TimeoutError as PoolTimeoutError
 from werkzeug.exceptions import HTTPException
 
 from rulesets.errors import (
-    CardError,
     IllegalActionError,
+    InvalidInputError,
+    NotFoundError,
     RulesError,
     RulesetError,
-    UnknownRulesetError,
 )
+from solver.errors import SolverTimeoutError
 
 __all__ = ["PROBLEMS", "ApiProblem", "ProblemType", "problem_response", "register_error_handlers"]
 
@@ -92,6 +96,54 @@ PROBLEMS: dict[str, ProblemType] = {
     "invalid_game_config": ProblemType(
         422, "Invalid game", "The players, deck, seed, dealer, ruleset or options are invalid."),
     "invalid_log": ProblemType(422, "Invalid log", "A posted log record could not be read."),
+    # Refusals by the rules of a game (409 when an action breaks them in a game; 422 when a
+    # request's own input, e.g. a lineup given for hindsight, does):
+    "rules_error": ProblemType(
+        422, "Refused by the rules", "A rule refused the request; 'detail' says which and why."),
+    "invalid_input": ProblemType(
+        422, "Input that cannot be used",
+        "The input is readable but cannot be used as given; 'detail' says why and 'rule' names "
+        "the rule."),
+    "wrong_phase": ProblemType(
+        409, "Wrong phase",
+        "The game is not waiting for this kind of action now (e.g. arranging while the 2♦ holder "
+        "still decides the exchange). Reload the game: 'phase' and 'awaiting' say what comes next."),
+    "game_over": ProblemType(
+        409, "Game over", "The game's hands have all been played; it accepts no more actions."),
+    "wrong_seat": ProblemType(
+        409, "Not this seat's decision",
+        "Only the seat holding the 2♦ decides the exchange (exchange or keep)."),
+    "already_arranged": ProblemType(
+        409, "Already arranged", "Each seat arranges once per hand; this seat already has."),
+    "no_such_seat": ProblemType(
+        422, "No such seat", "Ramchi has three seats, 0, 1 and 2 in play order."),
+    "wrong_seats": ProblemType(
+        422, "Wrong seats",
+        "Give the lineups of exactly the two seats other than yours (hindsight)."),
+    "card_not_in_hand": ProblemType(
+        409, "Card not in hand",
+        "A combination uses a card the seat does not hold (409 in a game; 422 for a lineup "
+        "given for hindsight). Use only the cards of the hand."),
+    "too_many_combinations": ProblemType(
+        409, "Too many combinations",
+        "Each player forms at most five combinations (409 in a game; 422 in a given lineup)."),
+    "lineups_overlap": ProblemType(
+        422, "Lineups overlap",
+        "Each card is held by one player: the other seats' lineups may share no card with each "
+        "other or with your hand."),
+    "up_card_in_hand": ProblemType(
+        422, "Up-card in the hand",
+        "The up-card lies face up, so it cannot also be one of the 17 cards of a hand."),
+    "no_two_of_diamonds": ProblemType(
+        409, "No 2♦ to exchange", "Only a hand holding the 2♦ can exchange it for the up-card."),
+    "log_mismatch": ProblemType(
+        422, "Log does not match",
+        "A posted log's events must be exactly those the rules derive from its actions; the "
+        "verdict names the first record that differs."),
+    "unknown_objective": ProblemType(
+        422, "Unknown objective", "The advice objective is one of 'ev' and 'maximin'."),
+    "unknown_opponent_model": ProblemType(
+        422, "Unknown opponent model", "Opponents are modelled as 'greedy' or 'solver'."),
     "solver_timeout": ProblemType(
         503, "Solver timed out", "The solver found no arrangement within its time limit; retry."),
     "database_unavailable": ProblemType(
@@ -174,22 +226,47 @@ def problem_response(
     return response
 
 
-def _status_for(err: RulesError) -> int:
-    """HTTP status of a rules refusal: illegal in this state 409, unknown ruleset 404, else 422."""
-    if isinstance(err, IllegalActionError) and err.code != "not_a_combination":
-        return 409
-    if isinstance(err, UnknownRulesetError):
-        return 404
-    return 422
+STATUS_BY_KIND: tuple[tuple[type[Exception], int], ...] = (
+    (NotFoundError, 404),  # before InvalidInputError: an unknown ruleset is both
+    (IllegalActionError, 409),
+    (InvalidInputError, 422),  # LimitExceededError, CardError, ConfigError, LogError ... too
+    (SolverTimeoutError, 503),
+)
+"""The HTTP status of each kind of refusal, by exception class: the one place that decides it."""
+
+
+def status_of(err: Exception) -> int:
+    """The HTTP status of a refusal, by its class (500 for anything that is no refusal: a bug).
+
+    >>> status_of(IllegalActionError("not now", rule="turn order")), status_of(ValueError())
+    (409, 500)
+    """
+    return next((status for kind, status in STATUS_BY_KIND if isinstance(err, kind)), 500)
+
+
+def refusal_extra(err: RulesError, rule: str | None = None) -> dict[str, Any]:
+    """The members a refusal adds to its problem: the rule broken, each problem, the field."""
+    extra: dict[str, Any] = {}
+    rule = rule or getattr(err, "rule", None)
+    if rule:
+        extra["rule"] = rule
+    if isinstance(err, RulesetError):
+        extra["problems"] = err.problems
+    return extra
 
 
 def _rules_problem(err: RulesError) -> Response:
-    extra: dict[str, Any] = {}
-    if isinstance(err, IllegalActionError):
-        extra["rule"] = err.rule
-    if isinstance(err, RulesetError):
-        extra["problems"] = err.problems
-    return problem_response(err.code, err.message, status=_status_for(err), extra=extra)
+    status = status_of(err)
+    if status == 500:
+        return _unexpected_problem(err)
+    field = getattr(err, "field", None)
+    errors = [{"pointer": f"/{field}", "detail": err.message}] if field else None
+    return problem_response(err.code, err.message, status=status, errors=errors,
+                            extra=refusal_extra(err))
+
+
+def _solver_problem(err: SolverTimeoutError) -> Response:
+    return problem_response(err.code, err.message, status=status_of(err))
 
 
 def _flatten_messages(messages: Any, pointer: str = "") -> list[dict[str, str]]:
@@ -276,7 +353,7 @@ def register_error_handlers(app: Flask) -> None:
                                    extra=e.extra),
     )
     app.register_error_handler(RulesError, _rules_problem)
-    app.register_error_handler(CardError, _rules_problem)
+    app.register_error_handler(SolverTimeoutError, _solver_problem)
     app.register_error_handler(HTTPException, _http_problem)
     for database_error in DATABASE_UNAVAILABLE:
         app.register_error_handler(database_error, _database_problem)

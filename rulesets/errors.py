@@ -93,7 +93,14 @@ def _bracketed(open_: str, close: str, parts: list[str], size: int, noun: str) -
 
 
 class RulesError(Exception):
-    """Base class of every refusal by the rules package."""
+    """Base class of every refusal by the rules package.
+
+    A refusal is of one of four kinds, each a subclass, and the kind alone
+    decides how a service answers it: :class:`InvalidInputError` (the input
+    cannot be used as given), :class:`IllegalActionError` (a well-formed action
+    the rules forbid in the current state), :class:`NotFoundError` (nothing has
+    that name) and :class:`LimitExceededError` (more work asked than allowed).
+    """
 
     code = "rules_error"
 
@@ -102,10 +109,52 @@ class RulesError(Exception):
         self.message = message
 
 
-class CardError(RulesError, ValueError):
+class InvalidInputError(RulesError):
+    """Input that cannot be used as given: unreadable, inconsistent or out of range.
+
+    ``rule`` (optional) names the rule in words; ``field`` (optional) the input
+    field at fault, for services that point at it.
+
+    >>> err = InvalidInputError("the up-card is in the hand", rule="the 52nd card is dealt face up",
+    ...                         code="up_card_in_hand")
+    >>> err.code, err.rule, err.field
+    ('up_card_in_hand', 'the 52nd card is dealt face up', None)
+    """
+
+    code = "invalid_input"
+
+    def __init__(self, message: str, *, rule: str | None = None, code: str | None = None,
+                 field: str | None = None) -> None:
+        super().__init__(message)
+        self.rule = rule
+        self.field = field
+        if code is not None:
+            self.code = code
+
+
+class LimitExceededError(InvalidInputError):
+    """More work asked of one request than allowed (samples, time limit...).
+
+    >>> LimitExceededError("samples may be at most 200", field="samples").code
+    'limit_exceeded'
+    """
+
+    code = "limit_exceeded"
+
+
+class NotFoundError(RulesError):
+    """Nothing has the name asked for (a ruleset, a game kind...)."""
+
+    code = "not_found"
+
+
+class CardError(InvalidInputError, ValueError):
     """A card or a list of cards that cannot be used as given."""
 
     code = "invalid_cards"
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
 
 
 class CardParseError(CardError):
@@ -149,7 +198,7 @@ class CardCountError(CardError):
         self.got = got
 
 
-class RulesetError(RulesError):
+class RulesetError(InvalidInputError):
     """A ruleset file or option that is invalid; lists every problem."""
 
     code = "invalid_ruleset"
@@ -161,7 +210,7 @@ class RulesetError(RulesError):
         self.problems = problems
 
 
-class UnknownRulesetError(RulesetError):
+class UnknownRulesetError(RulesetError, NotFoundError):
     """A ruleset name that is not installed."""
 
     code = "unknown_ruleset"
@@ -180,3 +229,17 @@ class IllegalActionError(RulesError):
         self.rule = rule
         if code is not None:
             self.code = code
+
+    def as_input_error(self, context: str | None = None) -> InvalidInputError:
+        """The same refusal for input given outside a game (advice, hindsight, compare).
+
+        What is illegal as a move in a game is bad input when a request states it:
+        same code, rule and message (prefixed with ``context`` if given).
+
+        >>> err = IllegalActionError("As is used twice", rule="each card once", code="duplicate_card")
+        >>> moved = err.as_input_error("seat 1's lineup")
+        >>> type(moved).__name__, moved.code, moved.message
+        ('InvalidInputError', 'duplicate_card', "seat 1's lineup: As is used twice")
+        """
+        message = f"{context}: {self.message}" if context else self.message
+        return InvalidInputError(message, rule=self.rule, code=self.code)

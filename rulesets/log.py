@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar, TypeVar
 
 from rulesets.cards import DECK, Card, Rank, Suit, parse_card  # noqa: F401  (Rank, Suit: doctests)
-from rulesets.errors import CardParseError, RulesError, echo, name_list
+from rulesets.errors import CardParseError, InvalidInputError, echo, name_list
 from rulesets.jsonable import jsonable
 
 __all__ = [
@@ -51,13 +51,13 @@ S = TypeVar("S")
 _CARDS_BY_CODE = {card.code: card for card in DECK}
 
 
-class LogError(RulesError):
+class LogError(InvalidInputError):
     """A log record (as a dict) that cannot be read; the message says where and why."""
 
     code = "invalid_log"
 
 
-class LogMismatchError(RulesError):
+class LogMismatchError(InvalidInputError):
     """A posted log that differs from the one the rules derive, at ``index``."""
 
     code = "log_mismatch"

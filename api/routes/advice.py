@@ -9,47 +9,24 @@ from api.cardinput import read_cards
 from api.errors import ApiProblem
 from api.routes.games import PROBLEM
 from api.schemas import AdviceRequestSchema, AdviceSchema, HindsightRequestSchema, HindsightSchema
-from rulesets.errors import CardError, RulesError
 from rulesets.jsonable import jsonable
 from rulesets.ramchi.deal import HAND_SIZE
 from rulesets.ramchi.options import RamchiOptions
 from rulesets.ruleset import load_ruleset
-from solver.errors import SolverTimeoutError
-from solver.limits import DEFAULT_TIME_LIMIT_S, MAX_SAMPLES, MAX_SOLVER_OPPONENT_SAMPLES
+from solver.limits import DEFAULT_TIME_LIMIT_S
 from solver.ramchi.advice import advise
 from solver.ramchi.hindsight import hindsight
 
 blp = Blueprint("advice", __name__, url_prefix="/v1/ramchi",
                 description="The solver: how to arrange a hand, and what would have won.")
 
+
 def _options(body: dict[str, Any]) -> RamchiOptions:
     ruleset = load_ruleset(body["ruleset"]).with_options(body["options"])
     if ruleset.game != "ramchi":
         raise ApiProblem("invalid_ruleset", f"ruleset {ruleset.name!r} is for {ruleset.game}, "
-                         "not Ramchi", status=422)
+                         "not Ramchi")
     return ruleset.options
-
-
-def _check_samples(body: dict[str, Any]) -> None:
-    samples = body.get("samples")
-    most = MAX_SOLVER_OPPONENT_SAMPLES if body.get("opponents") == "solver" else MAX_SAMPLES
-    if samples is not None and samples > most:
-        raise ApiProblem("limit_exceeded", f"samples may be at most {most} with "
-                         f"opponents={body.get('opponents')!r}; got {samples}",
-                         errors=[{"pointer": "/samples", "detail": f"at most {most}"}])
-
-
-def _solver_call(call: Any, *args: Any, **kwargs: Any) -> Any:
-    """Run the solver; its refusals are input problems (422), a timeout is 503."""
-    try:
-        return call(*args, **kwargs)
-    except CardError:
-        raise
-    except RulesError as err:
-        extra = {"rule": err.rule} if hasattr(err, "rule") else {}
-        raise ApiProblem(err.code, err.message, status=422, extra=extra) from None
-    except SolverTimeoutError as err:
-        raise ApiProblem("solver_timeout", str(err), status=503) from None
 
 
 @blp.route("/advice", methods=["POST"])
@@ -67,13 +44,12 @@ def advice(body: dict[str, Any]) -> dict[str, Any]:
     the weakest as strong as possible. With the 2♦ in hand and ``up_card``
     given, keeping and exchanging are compared.
     """
-    _check_samples(body)
     hand = read_cards(body["hand"], "/hand", count=HAND_SIZE, what="hand")
     up_card = None
     if body.get("up_card") is not None:
         up_card = read_cards([body["up_card"]], "/up_card", what="up_card")[0]
-    result = _solver_call(
-        advise, hand, up_card, objective=body["objective"], seed=body["seed"],
+    result = advise(
+        hand, up_card, objective=body["objective"], seed=body["seed"],
         samples=body.get("samples"), opponents=body["opponents"], seat=body["seat"],
         dealer=body.get("dealer"), options=_options(body), time_limit=DEFAULT_TIME_LIMIT_S)
     return jsonable(result) | {"solve_ms": round(result.solve_ms, 1)}
@@ -101,6 +77,6 @@ def hindsight_review(body: dict[str, Any]) -> dict[str, Any]:
     if body.get("played") is not None:
         played = [read_cards(combo, f"/played/{i}", what=f"played combination {i + 1}")
                   for i, combo in enumerate(body["played"])]
-    result = _solver_call(hindsight, hand, body["seat"], body["dealer"], others, played=played,
-                          options=_options(body), time_limit=DEFAULT_TIME_LIMIT_S)
+    result = hindsight(hand, body["seat"], body["dealer"], others, played=played,
+                       options=_options(body), time_limit=DEFAULT_TIME_LIMIT_S)
     return jsonable(result) | {"solve_ms": round(result.solve_ms, 1)}

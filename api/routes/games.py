@@ -16,7 +16,7 @@ from sqlalchemy import Engine
 
 from api import game_store
 from api.blueprint import Blueprint
-from api.errors import ApiProblem
+from api.errors import ApiProblem, refusal_extra, status_of
 from api.game_cache import GAMES, GameCache
 from api.game_schemas import GameApi, game_api
 from api.schemas import (
@@ -56,7 +56,7 @@ def _bearer_token() -> str | None:
     if not header:
         return None
     if scheme.lower() != "bearer" or not token.strip():
-        raise ApiProblem("unauthorized", "use 'Authorization: Bearer <seat token>'", status=401)
+        raise ApiProblem("unauthorized", "use 'Authorization: Bearer <seat token>'")
     return token.strip()
 
 
@@ -98,11 +98,11 @@ def _seat_of(game_id: str, token: str | None, *, required: bool) -> int | None:
     if token is None:
         if required:
             raise ApiProblem("unauthorized", "an action needs the acting seat's token: "
-                             "'Authorization: Bearer <seat token>'", status=401)
+                             "'Authorization: Bearer <seat token>'")
         return None
     seat = game_store.seat_for_token(_engine(), game_id, token)
     if seat is None:
-        raise ApiProblem("forbidden", "this token belongs to no seat of this game", status=403)
+        raise ApiProblem("forbidden", "this token belongs to no seat of this game")
     return seat
 
 
@@ -159,12 +159,13 @@ def _action_record(game: GameApi, seat: int, body: dict[str, Any]) -> Record:
     try:
         return game.kind.action_from_request(seat, request_part)
     except RulesError as err:
-        raise ApiProblem("invalid_request", err.message, status=422,
+        raise ApiProblem("invalid_request", err.message,
                          errors=[{"pointer": "/", "detail": err.message}]) from None
 
 
 def _refuse(kind: GameKind, err: RulesError) -> ApiProblem:
-    return ApiProblem(err.code, err.message, status=409, extra={"rule": kind.rule_of(err)})
+    return ApiProblem(err.code, err.message, status=status_of(err),
+                      extra=refusal_extra(err, kind.rule_of(err)))
 
 
 def _request_part(body: dict[str, Any]) -> dict[str, Any]:
@@ -176,7 +177,7 @@ def _replayed(previous: game_store.StoredAction, body: dict[str, Any]) -> dict[s
     """The first answer to an action this seat already sent under the same ``action_id``."""
     if previous.response.get("request") != _request_part(body):
         raise ApiProblem("action_id_reused", f"action_id {previous.action_id!r} was already used "
-                         "by this seat for a different action in this game", status=409)
+                         "by this seat for a different action in this game")
     return previous.response["answer"]
 
 
@@ -244,7 +245,7 @@ def act(body: dict[str, Any], game_id: str) -> dict[str, Any]:
         if expected is not None and expected != version:
             _keep(game_id, version, game)
             raise ApiProblem("stale_version", f"the game is at version {version}, not "
-                             f"{expected}: reload it and decide again", status=409,
+                             f"{expected}: reload it and decide again",
                              extra={"version": version})
         before = len(game.log)
         try:

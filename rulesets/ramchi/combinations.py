@@ -19,7 +19,7 @@ from enum import IntEnum
 from functools import cache
 
 from rulesets.cards import DECK, Card, Rank, parse_cards  # noqa: F401  (doctests)
-from rulesets.errors import CardCountError, DuplicateCardError, IllegalActionError
+from rulesets.errors import CardCountError, DuplicateCardError, IllegalActionError, InvalidInputError
 
 __all__ = [
     "STRAIGHTS",
@@ -195,7 +195,8 @@ def classify(cards: Sequence[Card]) -> Classification:
         raise CardCountError("3", len(cards), "a combination")
     for i, card in enumerate(cards):
         if card.is_joker:
-            raise ValueError("Ramchi is played without jokers")
+            raise InvalidInputError(f"card {i + 1} is a joker: Ramchi is played without jokers",
+                                    rule="Ramchi uses one 52-card deck, no jokers", code="invalid_card")
         if card in cards[:i]:
             raise DuplicateCardError(card.code, (cards.index(card) + 1, i + 1))
     ordered = tuple(sorted(cards, key=lambda c: (c.rank, c.suit), reverse=True))

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from rulesets.cards import Card, parse_cards
-from rulesets.errors import RulesError, RulesetError, echo, name_list
+from rulesets.errors import InvalidInputError, RulesError, RulesetError, echo, name_list
 from rulesets.ramchi.deal import shuffled_deck, validate_deck
 from rulesets.ramchi.options import RamchiOptions
 from rulesets.ramchi.scoring import SEATS
@@ -42,7 +42,7 @@ FIELDS = ("hands", "dealer", "seed", "deck", "decks", "ruleset", "options")
 _SHOWN_DECK_PROBLEMS = 10
 
 
-class ConfigError(RulesError):
+class ConfigError(InvalidInputError):
     """A game configuration that cannot be used; lists every problem."""
 
     code = "invalid_game_config"

@@ -13,7 +13,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from rulesets.cards import DECK, Card, Rank, Suit
-from rulesets.errors import CardCountError, CardParseError, DuplicateCardError, IllegalActionError
+from rulesets.errors import (
+    CardCountError,
+    CardParseError,
+    DuplicateCardError,
+    IllegalActionError,
+    InvalidInputError,
+)
 from rulesets.ramchi.options import RamchiOptions
 from rulesets.ramchi.scoring import SEATS
 
@@ -102,9 +108,9 @@ def check_hand(hand: Sequence[Card], up_card: Card | None = None) -> None:
         return
     check_single_deck([up_card], "the up-card")
     if up_card in hand:
-        raise IllegalActionError(
+        raise InvalidInputError(
             f"the up-card {up_card.code} is also in the hand: it lies face up, so no player holds it",
-            rule="the 52nd card is dealt face up", code="up_card_in_hand")
+            rule="the 52nd card is dealt face up", code="up_card_in_hand", field="up_card")
 
 
 def shuffled_deck(seed: int) -> tuple[Card, ...]:

@@ -17,10 +17,10 @@ import time
 from collections.abc import Sequence
 
 from rulesets.cards import Card, Rank
-from rulesets.errors import IllegalActionError
+from rulesets.errors import InvalidInputError
 from rulesets.ramchi.deal import TWO_OF_DIAMONDS, check_hand, exchange, four_of_a_kind_winner
 from rulesets.ramchi.options import RamchiOptions
-from rulesets.ramchi.scoring import SEATS, check_seat
+from rulesets.ramchi.scoring import SEATS
 from solver.limits import DEFAULT_SAMPLES, DEFAULT_SOLVER_OPPONENT_SAMPLES, DEFAULT_TIME_LIMIT_S
 from solver.ramchi.candidates import discards
 from solver.ramchi.ev import OpponentDeal
@@ -35,7 +35,7 @@ from solver.ramchi.objectives import (
 )
 from solver.ramchi.opponents import OPPONENT_MODELS
 from solver.ramchi.results import Advice, Alternative, ExchangeInfo, FourOfAKindInfo, plan
-from solver.ramchi.validation import check_limits
+from solver.ramchi.validation import check_limits, check_seats
 
 __all__ = ["ALTERNATIVES", "OBJECTIVES", "SURROGATE_LINEUPS", "advise"]
 
@@ -43,21 +43,19 @@ __all__ = ["ALTERNATIVES", "OBJECTIVES", "SURROGATE_LINEUPS", "advise"]
 def _objective(name: str) -> Objective:
     """The registered objective called ``name``; refuses unknown names."""
     if name not in OBJECTIVES:
-        raise IllegalActionError(f"objective must be one of {', '.join(OBJECTIVES)}, "
-                                 f"got {name!r}", rule="solver objectives",
-                                 code="unknown_objective")
+        raise InvalidInputError(f"objective must be one of {', '.join(OBJECTIVES)}, "
+                                f"got {name!r}", rule="solver objectives",
+                                code="unknown_objective", field="objective")
     return OBJECTIVES[name]
 
 
 def _check_table(opponents: str, seat: int, dealer: int | None) -> None:
     """The opponent model is known; seat and dealer are seats (by the rules)."""
     if opponents not in OPPONENT_MODELS:
-        raise IllegalActionError(f"opponents must be one of {', '.join(OPPONENT_MODELS)}, "
-                                 f"got {opponents!r}", rule="solver opponent models",
-                                 code="unknown_opponent_model")
-    check_seat(seat)
-    if dealer is not None:
-        check_seat(dealer, "dealer")
+        raise InvalidInputError(f"opponents must be one of {', '.join(OPPONENT_MODELS)}, "
+                                f"got {opponents!r}", rule="solver opponent models",
+                                code="unknown_opponent_model", field="opponents")
+    check_seats(seat, dealer)
 
 
 def _four_info(plan_: HandPlan, deals: Sequence[OpponentDeal], seat: int) -> FourOfAKindInfo | None:
@@ -119,7 +117,7 @@ def advise(
     _check_table(opponents, seat, dealer)
     if samples is None:
         samples = DEFAULT_SAMPLES if opponents == "greedy" else DEFAULT_SOLVER_OPPONENT_SAMPLES
-    check_limits(samples, time_limit)
+    check_limits(samples, time_limit, opponents)
     request = AdviceRequest(hand, up_card, seed, samples, opponents, seat, dealer, options, time_limit)
     can_exchange = options.exchange and up_card is not None and TWO_OF_DIAMONDS in hand
     choices = [hand] + ([exchange(hand, up_card)] if can_exchange and up_card else [])

@@ -30,12 +30,12 @@ from rulesets.ramchi.arrangement import MAX_COMBINATIONS
 from rulesets.ramchi.combinations import STRONGEST
 from rulesets.ramchi.deal import check_hand
 from rulesets.ramchi.options import RamchiOptions
-from rulesets.ramchi.scoring import SEATS, check_seat, chips_for_lineups, play_round
+from rulesets.ramchi.scoring import SEATS, chips_for_lineups, play_round
 from solver.limits import DEFAULT_TIME_LIMIT_S
 from solver.ramchi.candidates import Candidate, discards, hand_candidates
 from solver.ramchi.packing import Packing
 from solver.ramchi.results import HindsightResult, plan
-from solver.ramchi.validation import check_lineup, check_other_lineups
+from solver.ramchi.validation import check_lineup, check_other_lineups, check_seats
 
 __all__ = ["WinPattern", "best_hindsight_lineup", "hindsight", "win_patterns"]
 
@@ -156,8 +156,7 @@ def hindsight(
     started = time.perf_counter()
     options = options or RamchiOptions()
     check_hand(hand, None)
-    check_seat(seat)
-    check_seat(dealer, "dealer")
+    check_seats(seat, dealer)
     strengths = check_other_lineups(hand, seat, other_lineups)
     others = [strengths.get(s, []) for s in range(SEATS)]
     patterns = win_patterns(seat, dealer, others, options)

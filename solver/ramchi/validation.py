@@ -11,7 +11,7 @@ rules' error classes and codes, exactly as the referee checks them.
 >>> check_lineup([parse_cards("As Ad Ah"), parse_cards("As Kd Kh")], hand, "seat 0's lineup")
 Traceback (most recent call last):
 ...
-rulesets.errors.IllegalActionError: seat 0's lineup: As in combination 2 is used already in combination 1
+rulesets.errors.InvalidInputError: seat 0's lineup: As in combination 2 is used already in combination 1
 """
 
 from __future__ import annotations
@@ -19,13 +19,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from rulesets.cards import Card
-from rulesets.errors import IllegalActionError
+from rulesets.errors import IllegalActionError, InvalidInputError, LimitExceededError
 from rulesets.ramchi.arrangement import check_arrangement
 from rulesets.ramchi.deal import check_single_deck
-from rulesets.ramchi.scoring import SEATS
-from solver.limits import MAX_SAMPLES, MAX_TIME_LIMIT_S
+from rulesets.ramchi.scoring import SEATS, check_seat
+from solver.limits import MAX_SAMPLES, MAX_SOLVER_OPPONENT_SAMPLES, MAX_TIME_LIMIT_S
 
-__all__ = ["check_limits", "check_lineup", "check_other_lineups"]
+__all__ = ["check_limits", "check_lineup", "check_other_lineups", "check_seats"]
 
 
 def check_lineup(lineup: Sequence[Sequence[Card]], within: Sequence[Card],
@@ -33,14 +33,13 @@ def check_lineup(lineup: Sequence[Sequence[Card]], within: Sequence[Card],
     """Check a lineup with the referee's :func:`~rulesets.ramchi.arrangement.check_arrangement`.
 
     Returns the strengths in play order (strongest first, as the rules play
-    them). A refusal is the rules' own error, its message prefixed with ``whose``.
+    them). A refusal is the rules' own (code, rule and message, prefixed with
+    ``whose``), as bad input: the lineup is given, not played in a game.
     """
     try:
         return check_arrangement(within, lineup).strengths
     except IllegalActionError as err:
-        err.message = f"{whose}: {err.message}"
-        err.args = (err.message,)
-        raise
+        raise err.as_input_error(whose) from None
 
 
 def check_other_lineups(hand: Sequence[Card], seat: int, others: Mapping[int, Sequence[Sequence[Card]]]
@@ -50,10 +49,10 @@ def check_other_lineups(hand: Sequence[Card], seat: int, others: Mapping[int, Se
     """
     expected = {s for s in range(SEATS) if s != seat}
     if set(others) != expected:
-        raise IllegalActionError(
+        raise InvalidInputError(
             f"give the lineups of seats {sorted(expected)} (the seats other than {seat}), "
             f"got seats {sorted(others)}", rule="Ramchi is played by three",
-            code="wrong_seats")
+            code="wrong_seats", field="lineups")
     mine = set(hand)
     taken: dict[Card, int] = {}
     strengths = {}
@@ -63,23 +62,47 @@ def check_other_lineups(hand: Sequence[Card], seat: int, others: Mapping[int, Se
         strengths[other] = check_lineup(others[other], cards, f"seat {other}'s lineup")
         for card in cards:
             if card in mine:
-                raise IllegalActionError(
+                raise InvalidInputError(
                     f"seat {other}'s lineup uses {card.code}, which is in seat {seat}'s hand",
-                    rule="each card is held by one player", code="lineups_overlap")
+                    rule="each card is held by one player", code="lineups_overlap", field="lineups")
             if card in taken:
-                raise IllegalActionError(
+                raise InvalidInputError(
                     f"{card.code} is in the lineups of seats {taken[card]} and {other}",
-                    rule="each card is held by one player", code="lineups_overlap")
+                    rule="each card is held by one player", code="lineups_overlap", field="lineups")
             taken[card] = other
     return strengths
 
 
-def check_limits(samples: int, time_limit: float) -> None:
-    """Refuse requests that would hog a worker."""
-    if not isinstance(samples, int) or not 1 <= samples <= MAX_SAMPLES:
-        raise IllegalActionError(f"samples must be a whole number from 1 to {MAX_SAMPLES}, "
-                                 f"got {samples!r}", rule="solver limits", code="too_many_samples")
+def check_seats(seat: int, dealer: int | None) -> None:
+    """The seat and the dealer given are seats (the rules' check, as bad input when not).
+
+    >>> check_seats(3, None)
+    Traceback (most recent call last):
+    ...
+    rulesets.errors.InvalidInputError: there is no seat 3; the seats are 0, 1 and 2
+    """
+    try:
+        check_seat(seat)
+        if dealer is not None:
+            check_seat(dealer, "dealer")
+    except IllegalActionError as err:
+        raise err.as_input_error() from None
+
+
+def check_limits(samples: int, time_limit: float, opponents: str = "greedy") -> None:
+    """Refuse requests that would hog a worker (:class:`~rulesets.errors.LimitExceededError`).
+
+    With ``opponents="solver"`` every sample costs two CP-SAT solves, so fewer are allowed.
+
+    >>> check_limits(300, 1.0, "solver")
+    Traceback (most recent call last):
+    ...
+    rulesets.errors.LimitExceededError: samples may be at most 200 with opponents='solver'; got 300
+    """
+    most = MAX_SOLVER_OPPONENT_SAMPLES if opponents == "solver" else MAX_SAMPLES
+    if not isinstance(samples, int) or not 1 <= samples <= most:
+        raise LimitExceededError(f"samples may be at most {most} with opponents={opponents!r}; "
+                                 f"got {samples!r}", rule="solver limits", field="samples")
     if not 0 < time_limit <= MAX_TIME_LIMIT_S:
-        raise IllegalActionError(f"time_limit must be above 0 and at most {MAX_TIME_LIMIT_S:g} s, "
-                                 f"got {time_limit!r}", rule="solver limits",
-                                 code="time_limit_too_long")
+        raise LimitExceededError(f"time_limit must be above 0 and at most {MAX_TIME_LIMIT_S:g} s, "
+                                 f"got {time_limit!r}", rule="solver limits", field="time_limit")

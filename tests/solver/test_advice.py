@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from rulesets.cards import DECK, parse_cards
-from rulesets.errors import CardCountError, DuplicateCardError, IllegalActionError
+from rulesets.errors import CardCountError, DuplicateCardError, InvalidInputError, LimitExceededError
 from rulesets.ramchi.combinations import classify
 from rulesets.ramchi.deal import TWO_OF_DIAMONDS
 from solver import Advice, EvBot, GreedyBot, MaximinBot, advise, hindsight
@@ -102,16 +102,18 @@ def test_no_exchange_without_the_two_of_diamonds() -> None:
 def test_validation_messages() -> None:
     with pytest.raises(CardCountError, match="17"):
         advise(DECK[:16], None)
-    with pytest.raises(IllegalActionError, match="up-card"):
+    with pytest.raises(InvalidInputError, match="up-card"):
         advise(DECK[:17], DECK[3])
     with pytest.raises(DuplicateCardError):
         advise([*DECK[:16], DECK[0]], None)
-    with pytest.raises(IllegalActionError, match="samples"):
+    with pytest.raises(LimitExceededError, match="samples"):
         advise(DECK[:17], None, samples=10**9)
-    with pytest.raises(IllegalActionError, match="objective"):
+    with pytest.raises(LimitExceededError, match="at most 200"):
+        advise(DECK[:17], None, samples=201, opponents="solver")
+    with pytest.raises(InvalidInputError, match="objective"):
         advise(DECK[:17], None, objective="win")
     overlap = {1: [DECK[0:3]], 2: []}
-    with pytest.raises(IllegalActionError, match="hand"):
+    with pytest.raises(InvalidInputError, match="hand"):
         hindsight(DECK[:17], 0, 2, overlap)
 
 

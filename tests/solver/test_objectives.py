@@ -83,9 +83,9 @@ def test_the_toy_objective_decides_the_exchange(monkeypatch: pytest.MonkeyPatch)
 
 
 def test_unknown_objective_lists_the_registry(monkeypatch: pytest.MonkeyPatch) -> None:
-    from rulesets.errors import IllegalActionError
+    from rulesets.errors import InvalidInputError
 
     monkeypatch.setitem(OBJECTIVES, "toy", WeakestFirst())
-    with pytest.raises(IllegalActionError, match="ev, maximin, toy") as caught:
+    with pytest.raises(InvalidInputError, match="ev, maximin, toy") as caught:
         advise(HAND, None, objective="win")
     assert caught.value.code == "unknown_objective"

@@ -12,7 +12,7 @@ import api.encode
 import rulesets.log
 from api.cli import main
 from rulesets.cards import DECK, parse_cards
-from rulesets.errors import IllegalActionError, RulesError
+from rulesets.errors import InvalidInputError, RulesError
 from rulesets.jsonable import jsonable
 from rulesets.ramchi import arrangement, combinations, deal, scoring
 from rulesets.ramchi.config import GameConfig
@@ -62,7 +62,7 @@ def test_the_solver_refuses_a_played_lineup_with_the_referees_first_problem(play
     hand = parse_cards(HAND)
     lineup = [parse_cards(c) if c else () for c in played]
     expected = arrangement.arrangement_problems(hand, lineup)[0]
-    with pytest.raises(IllegalActionError) as caught:
+    with pytest.raises(InvalidInputError) as caught:  # the referee's refusal, as bad input here
         validation.check_lineup(lineup, hand, "seat 0's played lineup")
     assert (caught.value.code, caught.value.rule) == (expected.code, expected.rule)
     assert caught.value.message == f"seat 0's played lineup: {expected.message}"
