@@ -15,8 +15,11 @@ from marshmallow import INCLUDE, Schema, ValidationError, fields, validate
 from api.cardinput import CARD_CODE_PATTERN
 from api.game_schemas import ByGame, RegisteredGame, game_in_request
 from rulesets.game import DEFAULT_GAME
+from rulesets.ramchi.combinations import COMBINATION_SIZE
 from rulesets.ramchi.config import MAX_HANDS
+from rulesets.ramchi.deal import HAND_SIZE
 from rulesets.ramchi.options import RamchiOptions
+from rulesets.ramchi.scoring import SEATS
 
 CARD_EXAMPLE = ["As", "2s", "3s"]
 
@@ -26,6 +29,10 @@ MAX_CARDS = 128
 """The most cards any one list of a request may hold (a deck is 52)."""
 MAX_LOG_RECORDS = 20_000
 """The most records a posted log may hold (a 1,000-hand game has about 11,000)."""
+
+
+SEAT_RANGE = validate.Range(min=0, max=SEATS - 1)
+"""A seat number: 0 to 2 in play order."""
 
 
 class Text(fields.String):
@@ -159,7 +166,7 @@ class ProblemSchema(Schema):
 class ClassifyRequestSchema(Schema):
     """Three cards to classify."""
 
-    cards = card_list(3, description="exactly three cards")
+    cards = card_list(COMBINATION_SIZE, description="exactly three cards")
 
 
 class ClassificationSchema(Schema):
@@ -182,8 +189,8 @@ class ClassificationSchema(Schema):
 class CompareRequestSchema(Schema):
     """Two combinations to compare."""
 
-    a = card_list(3, description="three cards")
-    b = card_list(3, description="three cards", example=["Kd", "Kh", "Kc"])
+    a = card_list(COMBINATION_SIZE, description="three cards")
+    b = card_list(COMBINATION_SIZE, description="three cards", example=["Kd", "Kh", "Kc"])
 
 
 class CompareResponseSchema(Schema):
@@ -253,7 +260,7 @@ class GameSettingsSchema(Schema):
                                                  "(give deck or decks, not both)"})
     seed = Int(allow_none=True, validate=validate.Range(min=0, max=2**63 - 1),
                metadata={"description": "shuffles hands without an explicit deck"})
-    dealer = Int(allow_none=True, validate=validate.Range(min=0, max=2),
+    dealer = Int(allow_none=True, validate=SEAT_RANGE,
                  metadata={"description": "first dealer; drawn from the seed if absent"})
     ruleset = Text(load_default="ramchi", validate=validate.Length(min=1, max=100))
     options = fields.Nested(RamchiOptionsSchema, load_default=dict,
@@ -332,7 +339,7 @@ class ActionRequestSchema(ByGame):
     choose_game = staticmethod(game_in_request)
 
     type = fields.String(required=True, validate=validate.OneOf(["exchange", "keep", "arrange"]))
-    combinations = BoundedList(card_codes(max_items=17), max_items=17, allow_none=True,
+    combinations = BoundedList(card_codes(max_items=HAND_SIZE), max_items=HAND_SIZE, allow_none=True,
                                metadata={"description": "arrange only: up to five lists of three cards",
                                          "example": [["As", "Ah", "Ad"], ["Kc", "Qc", "Jc"]]})
     expected_version = Int(allow_none=True,
@@ -437,7 +444,7 @@ class AlternativeSchema(Schema):
 class AdviceRequestSchema(Schema):
     """A 17-card Ramchi hand to arrange."""
 
-    hand = card_list(17, description="your 17 cards", example=[
+    hand = card_list(HAND_SIZE, description="your 17 cards", example=[
         "As", "Ad", "Ah", "Kc", "Qc", "Jc", "9s", "8s", "7s", "5h", "4d", "3c", "Td", "9d", "2c",
         "6h", "2d"])
     up_card = card_code(allow_none=True, metadata={"description": "the face-up 52nd card",
@@ -447,9 +454,9 @@ class AdviceRequestSchema(Schema):
     samples = Int(allow_none=True, validate=validate.Range(min=1),
                              metadata={"description": "opponent splits sampled (ev); limits apply"})
     opponents = fields.String(load_default="greedy", validate=validate.OneOf(["greedy", "solver"]))
-    seat = Int(load_default=0, validate=validate.Range(min=0, max=2),
+    seat = Int(load_default=0, validate=SEAT_RANGE,
                           metadata={"description": "your seat, 0-2 in play order"})
-    dealer = Int(allow_none=True, validate=validate.Range(min=0, max=2),
+    dealer = Int(allow_none=True, validate=SEAT_RANGE,
                             metadata={"description": "the dealer's seat; null: unknown"})
     ruleset = Text(load_default="ramchi", validate=validate.Length(min=1, max=100))
     options = fields.Nested(RamchiOptionsSchema, load_default=dict,
@@ -477,7 +484,7 @@ class AdviceSchema(Schema):
 
 
 def _lineup() -> BoundedList:
-    return BoundedList(card_codes(max_items=17), max_items=17,
+    return BoundedList(card_codes(max_items=HAND_SIZE), max_items=HAND_SIZE,
                        metadata={"description": "the seat's combinations in play order"})
 
 
@@ -487,13 +494,13 @@ LineupsSchema = Schema.from_dict({str(seat): _lineup() for seat in range(3)}, na
 class HindsightRequestSchema(Schema):
     """A seat's hand, the other seats' lineups as played, the dealer; optionally its own lineup."""
 
-    hand = card_list(17, description="the seat's 17 cards (after any exchange)")
-    seat = Int(required=True, validate=validate.Range(min=0, max=2))
-    dealer = Int(required=True, validate=validate.Range(min=0, max=2))
+    hand = card_list(HAND_SIZE, description="the seat's 17 cards (after any exchange)")
+    seat = Int(required=True, validate=SEAT_RANGE)
+    dealer = Int(required=True, validate=SEAT_RANGE)
     lineups = fields.Nested(LineupsSchema, required=True, metadata={
         "description": "each other seat's combinations in play order, by seat",
         "example": {"1": [["Kd", "Kh", "Ks"]], "2": [["9c", "8c", "7c"]]}})
-    played = BoundedList(card_codes(max_items=17), max_items=17, allow_none=True,
+    played = BoundedList(card_codes(max_items=HAND_SIZE), max_items=HAND_SIZE, allow_none=True,
                          metadata={"description": "the seat's own lineup as played"})
     ruleset = Text(load_default="ramchi", validate=validate.Length(min=1, max=100))
     options = fields.Nested(RamchiOptionsSchema, load_default=dict,

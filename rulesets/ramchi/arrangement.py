@@ -21,7 +21,12 @@ from dataclasses import dataclass
 
 from rulesets.cards import Card, parse_cards  # noqa: F401  (doctests)
 from rulesets.errors import IllegalActionError
-from rulesets.ramchi.combinations import Classification, NotACombinationError, classify
+from rulesets.ramchi.combinations import (
+    COMBINATION_SIZE,
+    Classification,
+    NotACombinationError,
+    classify,
+)
 
 __all__ = [
     "MAX_COMBINATIONS",
@@ -80,12 +85,12 @@ def wrong_sizes(combinations: Sequence[Sequence[Card]]) -> list[IllegalActionErr
     """
     return [
         IllegalActionError(
-            f"combination {i} has {len(cards)} cards; a combination is exactly 3 cards",
+            f"combination {i} has {len(cards)} cards; a combination is exactly {COMBINATION_SIZE} cards",
             rule="a combination is three cards",
             code="wrong_card_count",
         )
         for i, cards in enumerate(combinations, start=1)
-        if len(cards) != 3
+        if len(cards) != COMBINATION_SIZE
     ]
 
 
@@ -142,7 +147,7 @@ def non_combinations(combinations: Sequence[Sequence[Card]]) -> list[IllegalActi
     """
     problems: list[IllegalActionError] = []
     for cards in combinations:
-        if len(cards) == 3 and len(set(cards)) == 3:
+        if len(cards) == COMBINATION_SIZE and len(set(cards)) == COMBINATION_SIZE:
             result = _classify(tuple(cards))
             if not result.is_combination:
                 problems.append(NotACombinationError(result))

@@ -22,6 +22,7 @@ from rulesets.cards import DECK, Card, Rank, parse_cards  # noqa: F401  (doctest
 from rulesets.errors import CardCountError, DuplicateCardError, IllegalActionError, InvalidInputError
 
 __all__ = [
+    "COMBINATION_SIZE",
     "STRAIGHTS",
     "STRONGEST",
     "Category",
@@ -77,6 +78,9 @@ A-2-3 is the highest straight, then 2-3-5 (the *ramchi*), then A-K-Q down to
 >>> len(STRAIGHTS), STRAIGHTS[1], STRAIGHTS[-1]
 (13, (2, 3, 5), (4, 3, 2))
 """
+
+COMBINATION_SIZE = 3
+"""A combination is three cards."""
 
 STRONGEST = 585
 """The strength of the strongest combination, A-A-A (the weakest, 5-4-2 unrelated, is 1).
@@ -191,8 +195,8 @@ def classify(cards: Sequence[Card]) -> Classification:
     >>> classify(parse_cards("Ks 9s 4h")).reason
     'K♠ 9♠ 4♥: two cards share a suit, but the three are neither a straight nor a flush'
     """
-    if len(cards) != 3:
-        raise CardCountError("3", len(cards), "a combination")
+    if len(cards) != COMBINATION_SIZE:
+        raise CardCountError(str(COMBINATION_SIZE), len(cards), "a combination")
     for i, card in enumerate(cards):
         if card.is_joker:
             raise InvalidInputError(f"card {i + 1} is a joker: Ramchi is played without jokers",

@@ -50,7 +50,7 @@ from rulesets.ramchi.records import (
     RoundPlayed,
     ShownCombination,
 )
-from rulesets.ramchi.scoring import SEATS, RoundResult, play_out
+from rulesets.ramchi.scoring import SEATS, RoundResult, play_out, seat_problems
 
 __all__ = ["Action", "Phase", "RamchiGame"]
 
@@ -253,13 +253,6 @@ class RamchiGame:
 
     # -- checks shared by the actions -----------------------------------------------------------
 
-    def _seat_problems(self, seat: int) -> list[IllegalActionError]:
-        if type(seat) is int and seat in range(SEATS):
-            return []
-        return [IllegalActionError(
-            f"there is no seat {seat!r}; the seats are 0, 1 and 2",
-            rule="Ramchi is played by three players, seats 0, 1 and 2", code="no_such_seat")]
-
     def _phase_problems(self, expected: Phase, action: str) -> list[IllegalActionError]:
         if self.phase is expected:
             return []
@@ -282,7 +275,7 @@ class RamchiGame:
 
         "The holder of the 2♦ may, once, swap the 2♦ for the up-card (optional)."
         """
-        problems = self._seat_problems(seat) or self._phase_problems(Phase.EXCHANGE, action)
+        problems = seat_problems(seat) or self._phase_problems(Phase.EXCHANGE, action)
         if not problems and seat != self.two_of_diamonds_holder:
             problems.append(IllegalActionError(
                 f"seat {seat} does not hold the 2♦; seat {self.two_of_diamonds_holder} decides "
@@ -326,7 +319,7 @@ class RamchiGame:
 
     def _turn_problems(self, seat: int) -> list[IllegalActionError]:
         """Problems with ``seat`` arranging now: each seat arranges once, in any order."""
-        problems = self._seat_problems(seat) or self._phase_problems(Phase.ARRANGE, "arranging")
+        problems = seat_problems(seat) or self._phase_problems(Phase.ARRANGE, "arranging")
         if not problems and self.arrangements[seat] is not None:
             problems.append(IllegalActionError(
                 f"seat {seat} has already arranged this hand",

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from rulesets.jsonable import jsonable
 from rulesets.log import Record, record_to_dict
 from rulesets.ramchi.deal import deal
 from rulesets.ramchi.game import RamchiGame
@@ -27,8 +28,8 @@ __all__ = ["public_view", "redacted_log", "seat_view"]
 
 
 def _codes(cards: Any) -> list[Any]:
-    """Card codes of a flat or nested tuple of cards."""
-    return [card.code if hasattr(card, "code") else _codes(card) for card in cards]
+    """Card codes of a flat or nested tuple of cards (the one JSON form of cards)."""
+    return jsonable(cards)
 
 
 def _hand_blocks(log: list[Record]) -> list[tuple[int, list[Record]]]:
