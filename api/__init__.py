@@ -13,6 +13,7 @@ from typing import Any
 
 from flask import Flask
 
+from api.blueprint import MAX_DEPTH
 from api.docs import register_docs
 from api.errors import register_error_handlers
 from api.game_cache import GAMES, GameCache
@@ -43,8 +44,15 @@ def _settings(app: Flask, config: dict[str, Any] | None) -> None:
         OPENAPI_URL_PREFIX="/",
         OPENAPI_JSON_PATH="openapi.json",
         API_SPEC_OPTIONS={
-            "info": {"description": "Solver and referee for Ramchi and Continental Rummy. "
-                                    "Errors are RFC 9457 problem details with a stable code."},
+            "info": {"description": (
+                "Solver and referee for Ramchi and Continental Rummy. Errors are RFC 9457 problem "
+                "details (application/problem+json) with a stable `code`; `GET /problems/{code}` "
+                "explains each. Limits of every request: a body of at most "
+                f"{max_body_bytes():,} bytes (else 413 `request_too_large`), JSON nested at most "
+                f"{MAX_DEPTH} levels and not malformed (else 400 `malformed_json`), sent as "
+                "application/json (else 415 `unsupported_media_type`); the whole request must "
+                "arrive within the server's read timeout (else 408 `request_timeout`). Lists and "
+                "strings state their own limits below.")},
         },
         VERSION=_version(),
         JSON_SORT_KEYS=False,

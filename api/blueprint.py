@@ -78,11 +78,13 @@ class BodyParser(FlaskParser):
     """webargs' Flask parser with :func:`load_body` as its JSON reader."""
 
     def _raw_load_json(self, req: flask.Request) -> Any:
-        if not is_json_request(req):
-            return core.missing
         data = req.get_data(cache=True)
         if not data:
             return core.missing
+        if not is_json_request(req):
+            raise ApiProblem("unsupported_media_type", f"the body was sent as "
+                             f"{req.mimetype or 'no media type'!r}: send it as JSON, with "
+                             "'Content-Type: application/json'")
         return load_body(data)
 
 

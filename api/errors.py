@@ -62,9 +62,11 @@ PROBLEMS: dict[str, ProblemType] = {
         "A card code could not be read. Write rank then suit: As, Td or 10d, 2c; suits c d h s "
         "or ♣ ♦ ♥ ♠."),
     "duplicate_card": ProblemType(
-        422, "Duplicate card", "The same card appears twice, but only one copy is in play."),
+        422, "Duplicate card", "The same card appears twice, but only one copy is in play (422 "
+        "in a request's cards; 409 when a game action, such as an arrangement, uses it twice)."),
     "wrong_card_count": ProblemType(
-        422, "Wrong number of cards", "Give exactly the number of cards the request needs."),
+        422, "Wrong number of cards", "Give exactly the number of cards the request needs (422; "
+        "409 when a combination of a game action does not have three cards)."),
     "invalid_cards": ProblemType(422, "Invalid cards", "The cards cannot be used as given."),
     "invalid_ruleset": ProblemType(
         422, "Invalid ruleset options", "A ruleset option is unknown or has a wrong value."),
@@ -72,7 +74,8 @@ PROBLEMS: dict[str, ProblemType] = {
     "not_a_combination": ProblemType(
         422, "Not a combination",
         "Three cards given as a combination are none: a combination is three of a kind, a "
-        "straight flush, a straight, a flush or three unrelated cards."),
+        "straight flush, a straight, a flush or three unrelated cards (422 in a request such as "
+        "compare; 409 in a game's arrangement)."),
     "illegal_action": ProblemType(
         409, "Illegal action", "The action breaks a rule in the game's current state."),
     "not_found": ProblemType(404, "Not found", "There is nothing at this address."),
@@ -269,12 +272,22 @@ def _solver_problem(err: SolverTimeoutError) -> Response:
     return problem_response(err.code, err.message, status=status_of(err))
 
 
+def _schema_messages(value: Any) -> Any:
+    """Say marshmallow's "Invalid input type." of a whole value in words."""
+    if isinstance(value, list):
+        return ["expected a JSON object here" if m == "Invalid input type." else m for m in value]
+    return value
+
+
 def _flatten_messages(messages: Any, pointer: str = "") -> list[dict[str, str]]:
     """Turn marshmallow's nested messages into a flat list of JSON-pointer errors."""
     if isinstance(messages, dict):
         found: list[dict[str, str]] = []
         for key, value in messages.items():
-            found.extend(_flatten_messages(value, f"{pointer}/{key}"))
+            if key == "_schema":  # marshmallow's "the value itself", e.g. not an object
+                found.extend(_flatten_messages(_schema_messages(value), pointer))
+            else:
+                found.extend(_flatten_messages(value, f"{pointer}/{key}"))
         return found
     if isinstance(messages, list) and all(isinstance(m, str) for m in messages):
         return [{"pointer": pointer or "/", "detail": m} for m in messages]

@@ -35,6 +35,9 @@ from rulesets.log import Record, record_to_dict
 blp = Blueprint("games", __name__, url_prefix="/v1/games",
                 description="Games refereed by the service: create, view, act, read the log.")
 
+STALE_VERSION_RULE = ("an action sent with expected_version applies only to that version of the "
+                      "game, so nobody acts on a table that has changed")
+
 PROBLEM = {"schema": ProblemSchema, "content_type": "application/problem+json"}
 
 
@@ -246,7 +249,7 @@ def act(body: dict[str, Any], game_id: str) -> dict[str, Any]:
             _keep(game_id, version, game)
             raise ApiProblem("stale_version", f"the game is at version {version}, not "
                              f"{expected}: reload it and decide again",
-                             extra={"version": version})
+                             extra={"version": version, "rule": STALE_VERSION_RULE})
         before = len(game.log)
         try:
             game_kind.apply(game, record)

@@ -241,3 +241,26 @@ def test_the_log_of_a_running_game_is_refused_saying_why(client: FlaskClient) ->
     del log["complete"]
     body = assert_problem(client.post("/v1/disputes", json=log), 422, "invalid_log", "/log/0")
     assert "judged once it is over" in body["detail"]
+
+
+# -- found trying the README as an outsider ------------------------------------------------------
+
+def test_a_body_not_sent_as_json_is_a_415_saying_so(client: FlaskClient) -> None:
+    response = client.post("/v1/ramchi/classify", data='{"cards": ["2s", "3s", "5s"]}',
+                           content_type="text/plain")
+    body = assert_problem(response, 415, "unsupported_media_type")
+    assert "Content-Type: application/json" in body["detail"]
+
+
+def test_a_body_that_is_no_object_points_at_the_body(client: FlaskClient) -> None:
+    body = assert_problem(client.post("/v1/ramchi/classify", json=[1, 2]), 422, "invalid_request", "/")
+    assert body["detail"] == "body: expected a JSON object here"
+
+
+def test_a_stale_version_names_the_rule(client: FlaskClient) -> None:
+    created = client.post("/v1/games", json={"players": PLAYERS, "seed": 5, "dealer": 0}).json
+    holder = created["two_of_diamonds_holder"]
+    response = client.post(f"/v1/games/{created['id']}/actions", json={"type": "keep", "expected_version": 7},
+                           headers={"Authorization": f"Bearer {created['seats'][holder]['token']}"})
+    body = assert_problem(response, 409, "stale_version")
+    assert body["version"] == 0 and "expected_version" in body["rule"]
