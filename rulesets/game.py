@@ -27,14 +27,13 @@ True
 
 from __future__ import annotations
 
-import importlib
-import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
 from rulesets.errors import RulesError
 from rulesets.log import LogError, Record, RecordTypes, record_to_dict
+from rulesets.registry import Registry
 
 __all__ = [
     "BUILTIN_GAMES",
@@ -218,31 +217,17 @@ class GameKind:
         return dict(config) if over else {k: v for k, v in config.items() if k not in self.secret_config}
 
 
-_GAMES: dict[str, GameKind] = {}
-_LOCK = threading.Lock()
-_BUILTINS_LOADED = False
-
-
-def _load_builtins() -> None:
-    global _BUILTINS_LOADED
-    if _BUILTINS_LOADED:
-        return
-    _BUILTINS_LOADED = True
-    for module in BUILTIN_GAMES:
-        importlib.import_module(module)
+_GAMES = Registry[GameKind]("game", BUILTIN_GAMES, default=DEFAULT_GAME)
 
 
 def register_game(kind: GameKind) -> GameKind:
     """Register ``kind`` under its name (registering the same name again replaces it); return it."""
-    with _LOCK:
-        _GAMES[kind.name] = kind
-    return kind
+    return _GAMES.register(kind.name, kind)
 
 
 def unregister_game(name: str) -> None:
     """Forget the game ``name`` (tests register toy games and remove them afterwards)."""
-    with _LOCK:
-        _GAMES.pop(name, None)
+    _GAMES.unregister(name)
 
 
 def game_kind(name: str) -> GameKind:
@@ -253,11 +238,7 @@ def game_kind(name: str) -> GameKind:
     ...
     KeyError: "no game 'chess' (games: ramchi)"
     """
-    _load_builtins()
-    try:
-        return _GAMES[name]
-    except KeyError:
-        raise KeyError(f"no game {name!r} (games: {', '.join(game_names())})") from None
+    return _GAMES.get(name)
 
 
 def game_names() -> tuple[str, ...]:
@@ -266,9 +247,4 @@ def game_names() -> tuple[str, ...]:
     >>> game_names()[0]
     'ramchi'
     """
-    _load_builtins()
-    names = list(_GAMES)
-    if DEFAULT_GAME in names:
-        names.remove(DEFAULT_GAME)
-        names.insert(0, DEFAULT_GAME)
-    return tuple(names)
+    return _GAMES.names()

@@ -12,8 +12,6 @@ documented schemas of the routes dispatch to it through :class:`ByGame`.
 
 from __future__ import annotations
 
-import importlib
-import threading
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -22,6 +20,7 @@ from flask import g, has_request_context
 from marshmallow import Schema, ValidationError, fields, validate
 
 from rulesets.game import DEFAULT_GAME, GameKind, game_kind, game_names
+from rulesets.registry import Registry
 
 __all__ = [
     "BUILTIN_GAME_APIS",
@@ -98,45 +97,28 @@ class GameApi:
         return self.kind.config_from_dict(self.read_settings(settings, pointer))
 
 
-_APIS: dict[str, GameApi] = {}
-_LOCK = threading.Lock()
-_LOADED = False
-
-
-def _load_builtins() -> None:
-    global _LOADED
-    if not _LOADED:
-        _LOADED = True
-        for module in BUILTIN_GAME_APIS:
-            importlib.import_module(module)
+_APIS = Registry[GameApi]("game served over HTTP", BUILTIN_GAME_APIS, default=DEFAULT_GAME)
 
 
 def register_game_api(game: GameApi) -> GameApi:
     """Register the API side of the game ``game.name`` (its rules must be registered too)."""
     game_kind(game.name)
-    with _LOCK:
-        _APIS[game.name] = game
-    return game
+    return _APIS.register(game.name, game)
 
 
 def unregister_game_api(name: str) -> None:
     """Forget the API side of ``name``."""
-    with _LOCK:
-        _APIS.pop(name, None)
+    _APIS.unregister(name)
 
 
 def game_api(name: str) -> GameApi:
     """The API side of the game ``name``; ``KeyError`` if there is none."""
-    _load_builtins()
-    return _APIS[name]
+    return _APIS.get(name)
 
 
 def api_game_names() -> tuple[str, ...]:
     """The games served over HTTP: registered in the rules and here, the default first."""
-    _load_builtins()
-    names = game_names()
-    served = [name for name in _APIS if name in names]
-    return tuple(sorted(served, key=lambda name: name != DEFAULT_GAME))
+    return tuple(name for name in _APIS.names() if name in game_names())
 
 
 class RegisteredGame(validate.Validator):
