@@ -143,6 +143,20 @@ PROBLEMS: dict[str, ProblemType] = {
         422, "Log does not match",
         "A posted log's events must be exactly those the rules derive from its actions; the "
         "verdict names the first record that differs."),
+    # Continental Rummy melds:
+    "not_a_meld": ProblemType(
+        422, "Not a meld",
+        "The cards form no trio (three or more of one rank, jokers wild, at least one natural "
+        "card) and no run (four or more in sequence in one suit, ace high or low, never around "
+        "the corner); 'detail' lists every problem."),
+    "cannot_lay_off": ProblemType(
+        409, "Cannot lay off",
+        "The card does not extend that meld: a trio takes its rank (or a joker), a run a card "
+        "at either end, never past the ace or around the corner."),
+    "cannot_move_joker": ProblemType(
+        409, "Cannot move the joker",
+        "Only a joker at an end of a run may be moved, and only if its run keeps four cards; "
+        "jokers in trios never move."),
     "unknown_objective": ProblemType(
         422, "Unknown objective", "The advice objective is one of 'ev' and 'maximin'."),
     "unknown_opponent_model": ProblemType(
