@@ -83,9 +83,14 @@ def _load(game_id: str) -> tuple[game_store.StoredGame, GameState]:
         raise ApiProblem("game_not_found", f"no game has the id {game_id!r}")
     kind = _kind(stored.kind)
     game = cached[1] if cached is not None else _new_game(kind, stored.settings)
-    for action in stored.actions:
+    return stored, _caught_up(kind, game, stored.actions)
+
+
+def _caught_up(kind: GameKind, game: GameState, actions: list[game_store.StoredAction]) -> GameState:
+    """``game`` with the stored ``actions`` (those after the version it is at) applied."""
+    for action in actions:
         kind.apply(game, kind.action_from_dict(action.body))
-    return stored, game
+    return game
 
 
 def _new_game(kind: GameKind, settings: dict[str, Any]) -> GameState:
@@ -126,11 +131,13 @@ def create_game(body: dict[str, Any]) -> tuple[dict[str, Any], int, dict[str, st
     hands without an explicit deck are shuffled from the seed (drawn and
     recorded if not given). Seats 0, 1, 2 are in play order.
     """
-    game = game_api(body["game"])
-    config = game.config_from(body)
+    served = game_api(body["game"])
+    config = served.config_from(body)
     settings = {"config": config.to_dict()}
-    game_id, tokens = game_store.create_game(_engine(), game.name, settings, body["players"])
-    stored, game = _load(game_id)
+    game_id, tokens = game_store.create_game(_engine(), served.name, settings, body["players"])
+    stored = game_store.StoredGame(id=game_id, kind=served.name, settings=settings, version=0,
+                                   players=body["players"], actions=[])
+    game = served.kind.new_game(config)  # as just stored: nothing to read back
     seats = [{"seat": s, "name": name, "token": tokens[s]} for s, name in enumerate(body["players"])]
     created = _view(stored, game, None) | {"seats": seats}
     _keep(game_id, stored.version, game)
@@ -191,9 +198,7 @@ def _rebuild(kind: GameKind, locked: game_store.LockedGame) -> GameState:
         after, game = cached
     else:
         after, game = 0, _new_game(kind, locked.settings)
-    for action in locked.actions_after(after):
-        kind.apply(game, kind.action_from_dict(action.body))
-    return game
+    return _caught_up(kind, game, locked.actions_after(after))
 
 
 def _answer(kind: GameKind, game: GameState, before: int, version: int, seat: int,
