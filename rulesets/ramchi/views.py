@@ -27,11 +27,6 @@ from rulesets.ramchi.records import Arrange, HandDealt, HandEnded, RoundPlayed
 __all__ = ["public_view", "redacted_log", "seat_view"]
 
 
-def _codes(cards: Any) -> list[Any]:
-    """Card codes of a flat or nested tuple of cards (the one JSON form of cards)."""
-    return jsonable(cards)
-
-
 def _hand_blocks(log: list[Record]) -> list[tuple[int, list[Record]]]:
     """Split the log into hands: each block starts with its ``HandDealt``."""
     blocks: list[tuple[int, list[Record]]] = []
@@ -78,7 +73,7 @@ def public_view(game: RamchiGame) -> dict[str, Any]:
         "dealer": game.dealer,
         "chips": list(game.chips),
         "up_card": game.up_card.code,
-        "face_up": _codes(game.face_up),
+        "face_up": jsonable(game.face_up),
         "exchanged": game.exchanged,
         "two_of_diamonds_holder": _known_two_of_diamonds_holder(game),
         "awaiting": list(game.awaited()),
@@ -97,9 +92,9 @@ def seat_view(game: RamchiGame, seat: int) -> dict[str, Any]:
     arrangement = game.arrangements[seat]
     return public_view(game) | {
         "seat": seat,
-        "hand": _codes(game.hands[seat]),
-        "arrangement": _codes(arrangement.cards) if arrangement is not None else None,
-        "discards": _codes(game.discards[seat]),
+        "hand": jsonable(game.hands[seat]),
+        "arrangement": jsonable(arrangement.cards) if arrangement is not None else None,
+        "discards": jsonable(game.discards[seat]),
     }
 
 
@@ -111,7 +106,7 @@ def _redact(record: Record, seat: int | None) -> dict[str, Any]:
         data["deck"] = None
         data["up_card"] = dealt.up_card.code
         if seat is not None:
-            data["cards"] = _codes(dealt.hands[seat])
+            data["cards"] = jsonable(dealt.hands[seat])
     elif isinstance(record, Arrange) and record.seat != seat:
         data["combinations"] = None
     return data
