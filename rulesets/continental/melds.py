@@ -404,7 +404,7 @@ def drop_problems(melds: Sequence[Meld], contract: Contract) -> list[str]:
     return problems
 
 
-def _natural_lay_off(run: Run, card: Card) -> Run | None:
+def _natural_lay_off(run: Run, card: Card, end: str | None) -> Run | None:
     """The run with a natural card laid off at an end or in a joker's place; None if it cannot go."""
     if card.suit is not run.suit or card in run.cards:
         return None
@@ -416,20 +416,19 @@ def _natural_lay_off(run: Run, card: Card) -> Run | None:
         if held.is_joker and _fits(card, run.start + i):
             cards = list(run.cards)
             cards[i] = card
-            return _add_joker(Run(run.suit, tuple(cards), run.start), held)
+            return _add_joker(Run(run.suit, tuple(cards), run.start), held, end)
     return None
 
 
-def _add_joker(run: Run, joker: Card) -> Run | None:
-    """The run with a joker at the high end, or the low end if the run ends with the ace high."""
-    if run.end < ACE_HIGH:
-        return Run(run.suit, (*run.cards, joker), run.start)
-    if run.start > ACE_LOW:
-        return Run(run.suit, (joker, *run.cards), run.start - 1)
-    return None
+def _add_joker(run: Run, joker: Card, end: str | None) -> Run | None:
+    """The run with a joker at ``end``; by default the high end, or the low end past the ace high."""
+    high_free, low_free = run.end < ACE_HIGH, run.start > ACE_LOW
+    if end == "high" or (end is None and high_free):
+        return Run(run.suit, (*run.cards, joker), run.start) if high_free else None
+    return Run(run.suit, (joker, *run.cards), run.start - 1) if low_free else None
 
 
-def _lay_off(meld: Meld, card: Card) -> Meld | None:
+def _lay_off(meld: Meld, card: Card, end: str | None = None) -> Meld | None:
     if card in meld.cards:
         return None
     if isinstance(meld, Trio):
@@ -437,25 +436,33 @@ def _lay_off(meld: Meld, card: Card) -> Meld | None:
             return Trio(meld.rank, (*meld.cards, card))
         return None
     if card.is_joker:
-        return _add_joker(meld, card)
-    return _natural_lay_off(meld, card)
+        return _add_joker(meld, card, end)
+    return _natural_lay_off(meld, card, end)
 
 
-def can_lay_off(meld: Meld, card: Card) -> bool:
+def _check_end(end: str | None) -> None:
+    if end not in (None, "high", "low"):
+        raise InvalidInputError(f"end must be 'high' or 'low', got {end!r}", code="invalid_input")
+
+
+def can_lay_off(meld: Meld, card: Card, end: str | None = None) -> bool:
     """Whether ``card`` may be laid off on ``meld``.
 
     Trios take natural cards of their rank and jokers; runs take the next card
     at either end (never past the ace), a joker, or the natural card a joker
-    stands for.
+    stands for. ``end`` (``"high"`` or ``"low"``) is where a joker laid off on
+    a run, or the joker a natural card replaces, is to go; by default the high
+    end, or the low end when the run ends with the ace high.
 
     >>> run = make_run(parse_cards("Jc Qc Kc Ac"))
     >>> can_lay_off(run, parse_cards("Tc")[0]), can_lay_off(run, parse_cards("2c")[0])
     (True, False)
     """
-    return _lay_off(meld, card) is not None
+    _check_end(end)
+    return _lay_off(meld, card, end) is not None
 
 
-def lay_off(meld: Meld, card: Card) -> Meld:
+def lay_off(meld: Meld, card: Card, end: str | None = None) -> Meld:
     """The meld with ``card`` laid off; :class:`InvalidInputError` (``cannot_lay_off``) if it cannot go.
 
     A natural card that a joker in a run stands for takes the joker's place,
@@ -464,13 +471,20 @@ def lay_off(meld: Meld, card: Card) -> Meld:
     >>> run = make_run(parse_cards("Ah 2h 3h Jk 5h", jokers=True), ordered=True)
     >>> lay_off(run, parse_cards("4h")[0]).text
     'A♥ 2♥ 3♥ 4♥ 5♥ Jk(6♥)'
+
+    ``end`` chooses where a joker goes (see :func:`can_lay_off`):
+
+    >>> lay_off(make_run(parse_cards("5h 6h 7h 8h")), Card(None, None), "low").text
+    'Jk(4♥) 5♥ 6♥ 7♥ 8♥'
     """
-    result = _lay_off(meld, card)
+    _check_end(end)
+    result = _lay_off(meld, card, end)
     if result is None:
         raise InvalidInputError(
             f"{_label(card)} cannot be laid off on {meld.text}",
             rule="lay off by rank on a trio, at either end of a run (never past the ace), or in "
-            "place of the joker standing for the card", code="cannot_lay_off")
+            "place of the joker standing for the card (the joker moving to an end)",
+            code="cannot_lay_off")
     return result
 
 
