@@ -21,12 +21,12 @@ from api.game_store import ENGINE
 from api.limits import max_body_bytes
 from api.migrate import require_up_to_date, upgrade
 from api.openapi import ProblemApi
-from api.routes import advice, disputes, games, meta, ramchi
+from api.routes import advice, continental, disputes, games, meta, ramchi
 from api.store import default_url, open_store
 
 __all__ = ["create_app"]
 
-BLUEPRINTS = (meta.blp, ramchi.blp, advice.blp, games.blp, disputes.blp)
+BLUEPRINTS = (meta.blp, ramchi.blp, advice.blp, continental.blp, games.blp, disputes.blp)
 
 
 def _version() -> str:

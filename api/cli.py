@@ -96,6 +96,86 @@ def _cmd_advise(args: argparse.Namespace) -> int:
     return 0
 
 
+def _contract_arg(text: str) -> tuple[int, int]:
+    """``--contract T,R``: trios and runs."""
+    try:
+        trios, runs = (int(part) for part in text.split(","))
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected trios,runs such as 2,1; got {text!r}") from None
+    return trios, runs
+
+
+def _option_arg(text: str) -> tuple[str, Any]:
+    """``--option name=value``: the value read as JSON when it is JSON (``true``, ``8``), else text."""
+    name, equals, value = text.partition("=")
+    if not equals or not name:
+        raise argparse.ArgumentTypeError(f"expected name=value such as card_values=face_value; got {text!r}")
+    try:
+        return name, json.loads(value)
+    except ValueError:
+        return name, value
+
+
+def _continental_lines(body: dict[str, Any]) -> list[str]:
+    """Continental advice as a player reads it (from the JSON the API answers)."""
+    contract = body["contract"]
+    what = f"Hand {contract['hand']}" if contract["hand"] else "Contract"
+    lines = [f"{what}: {contract['name']}; {len(body['hand'])} cards"]
+    if body["drop"]:
+        lines.append("Drop: " + " | ".join(meld["text"] for meld in body["drop"]))
+    for lay_off in body["lay_offs"]:
+        end = f" ({lay_off['end']} end)" if lay_off["end"] else ""
+        lines.append(f"Lay off {lay_off['card']} on {lay_off['target']} meld {lay_off['meld'] + 1}"
+                     f"{end}: {lay_off['result']['text']}")
+    if body["goes_out"]:
+        lines.append("Go out" + (f" by discarding {body['discard']}" if body["discard"] else ""))
+    elif body["discard"]:
+        lines.append(f"Discard {body['discard']}: {body['points_left']} points left in hand")
+    if not body["can_drop"] and not body["dropped"]:
+        outs = " ".join(f"{out['card']}×{out['unseen']}" for out in body["outs"])
+        lines.append(f"Distance {body['distance']}; outs ({body['outs_total']} unseen): {outs}")
+        lines.append("Discards, best first:")
+        for option in body["discard_ranking"][:8]:
+            lines.append(f"  {option['card']:<3} distance {option['distance']}  outs "
+                         f"{option['outs_total']:>3}  next outs {option['next_outs']:6.2f}  "
+                         f"points {option['points']}")
+    for name, key in (("Take the discard", "take_discard"), ("Buy", "buy")):
+        if body[key] is not None:
+            lines.append(f"{name}: {'yes' if body[key]['advised'] else 'no'}: {body[key]['reason']}")
+    lines.append(body["explanation"])
+    return lines
+
+
+def _cmd_continental_advise(args: argparse.Namespace) -> int:
+    from api.cardinput import parse_continental_groups  # imported late: the API stack loads slowly
+    from api.continental import advice_json
+    from rulesets.continental.deck import Deck
+    from rulesets.ruleset import load_ruleset
+    from solver.continental.advice import advise, contract_for
+
+    ruleset = load_ruleset(args.ruleset).with_options(dict(args.option))
+    if ruleset.game != "continental":
+        raise RulesError(f"ruleset {ruleset.name!r} is for {ruleset.game}, not Continental")
+    trios, runs = args.contract or (None, None)
+    contract = contract_for(args.hand_number, trios, runs)
+    groups = {"hand": " ".join(args.cards)}
+    groups |= {f"table meld {i + 1}": meld for i, meld in enumerate(args.table)}
+    groups |= {"discard top": args.discard_top} if args.discard_top else {}
+    groups["seen"] = " ".join(args.seen)
+    cards = parse_continental_groups(groups, Deck.for_players(ruleset.options.max_players))
+    hand = cards["hand"]
+    advice = advise(hand, contract, dropped=args.dropped,
+                    table=[cards[f"table meld {i + 1}"] for i in range(len(args.table))],
+                    discard_top=cards["discard top"][0] if args.discard_top else None,
+                    seen=cards["seen"], options=ruleset.options)
+    body = advice_json(advice, hand)
+    if args.json:
+        print(json.dumps(body, ensure_ascii=False, indent=2))
+    else:
+        print("\n".join(_continental_lines(body)))
+    return 0
+
+
 def _cmd_serve(args: argparse.Namespace) -> int:
     from api.serve import serve  # imported late: gunicorn is only needed to serve
 
@@ -179,6 +259,27 @@ def build_parser() -> argparse.ArgumentParser:
     advise_cmd.add_argument("--dealer", type=int, choices=range(SEATS))
     advise_cmd.add_argument("--json", action="store_true", help="print JSON")
     advise_cmd.set_defaults(run=_cmd_advise)
+
+    continental_cmd = commands.add_parser("continental", help="Continental Rummy: advise a hand")
+    continental_commands = continental_cmd.add_subparsers(dest="continental_command", required=True)
+    cont_advise = continental_commands.add_parser(
+        "advise", help="the turn to play: drop, lay off, discard; distance, outs, take and buy")
+    cont_advise.add_argument("cards", nargs="+", help="your cards (7c, 10h, Jk ...)")
+    cont_advise.add_argument("--hand-number", type=int, help="the hand being played, 1-7")
+    cont_advise.add_argument("--contract", type=_contract_arg, metavar="T,R",
+                             help="any contract as trios,runs (instead of --hand-number)")
+    cont_advise.add_argument("--table", action="append", default=[], metavar="CARDS",
+                             help='a meld on the table, e.g. "5h 6h 7h 8h" (repeat for each meld)')
+    cont_advise.add_argument("--discard-top", help="the top card of the discard pile")
+    cont_advise.add_argument("--seen", nargs="+", default=[], metavar="CARD",
+                             help="other cards known not to be in the stock")
+    cont_advise.add_argument("--dropped", action="store_true",
+                             help="you have laid your contract down (only lay-offs)")
+    cont_advise.add_argument("--ruleset", default="continental")
+    cont_advise.add_argument("--option", type=_option_arg, action="append", default=[],
+                             metavar="NAME=VALUE", help="an option override, e.g. card_values=face_value")
+    cont_advise.add_argument("--json", action="store_true", help="print JSON (as the API answers)")
+    cont_advise.set_defaults(run=_cmd_continental_advise)
 
     rulesets_cmd = commands.add_parser("rulesets", help="list rulesets and their options")
     rulesets_cmd.set_defaults(run=_cmd_rulesets)

@@ -18,7 +18,7 @@ from flask_smorest.utils import prepare_response
 
 from api.errors import PROBLEM_MEDIA_TYPE
 from api.game_schemas import api_game_names, game_api
-from api.schemas import ProblemSchema
+from api.schemas import CONTINENTAL_REQUEST_CONSTRAINTS, ProblemSchema
 
 SEAT_TOKEN = "seatToken"
 """The security scheme of the seat tokens ``POST /v1/games`` returns (``seats[].token``)."""
@@ -99,10 +99,13 @@ def schema_constraints() -> dict[str, dict[str, Any]]:
     An action request is a tagged union on ``type``: the alternatives every
     registered game declares (e.g. a Ramchi ``arrange`` needs its combinations), in the
     order of :func:`api.game_schemas.api_game_names` (checked in ``tests/api/test_toy_game.py``).
+    A Continental advice request gives ``hand_number`` or ``contract``, and a contract has a
+    meld (:data:`api.schemas.CONTINENTAL_REQUEST_CONSTRAINTS`).
     """
     variants = [copy.deepcopy(variant) for name in api_game_names()
                 for variant in game_api(name).action_variants]
-    return {"ActionRequest": {"oneOf": variants}} if variants else {}
+    constraints = copy.deepcopy(CONTINENTAL_REQUEST_CONSTRAINTS)
+    return {"ActionRequest": {"oneOf": variants}, **constraints} if variants else constraints
 
 
 class GameLinksPlugin(BasePlugin):  # type: ignore[misc]

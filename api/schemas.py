@@ -12,14 +12,22 @@ from typing import Any
 
 from marshmallow import INCLUDE, Schema, ValidationError, fields, validate
 
-from api.cardinput import CARD_CODE_PATTERN
+from api.cardinput import CARD_CODE_PATTERN, CONTINENTAL_CARD_CODE_PATTERN
 from api.game_schemas import ByGame, RegisteredGame, game_in_request
+from rulesets.continental.contracts import HANDS
+from rulesets.continental.deck import Deck
+from rulesets.continental.options import ContinentalOptions
 from rulesets.game import DEFAULT_GAME
 from rulesets.ramchi.combinations import COMBINATION_SIZE
 from rulesets.ramchi.config import MAX_HANDS
 from rulesets.ramchi.deal import HAND_SIZE
 from rulesets.ramchi.options import RamchiOptions
 from rulesets.ramchi.scoring import SEATS
+from solver.limits import (
+    CONTINENTAL_MAX_CONTRACT_MELDS,
+    CONTINENTAL_MAX_HAND_CARDS,
+    CONTINENTAL_MAX_TABLE_MELDS,
+)
 
 CARD_EXAMPLE = ["As", "2s", "3s"]
 
@@ -516,4 +524,170 @@ class HindsightSchema(Schema):
     chips = Int(required=True)
     played_chips = Int(allow_none=True)
     difference = Int(allow_none=True)
+    solve_ms = fields.Float(required=True)
+
+
+# -- Continental Rummy advice ---------------------------------------------------------------------
+
+ContinentalOptionsSchema = options_schema(ContinentalOptions, "ContinentalOptions")
+
+CONTINENTAL_MOST_PLAYERS = next(f.metadata["maximum"] for f in dataclasses.fields(ContinentalOptions)
+                                if f.name == "max_players")
+CONTINENTAL_MAX_SEEN = Deck.for_players(CONTINENTAL_MOST_PLAYERS).size
+"""The most cards ``seen`` may list: every card of the largest table's deck."""
+
+
+def continental_card_code(**kwargs: Any) -> Text:
+    """One Continental card code in a request: a card as in Ramchi, or a joker (``Jk``)."""
+    metadata = {"description": "a card code such as As, Td, 10h or a♠, or Jk for a joker",
+                "pattern": CONTINENTAL_CARD_CODE_PATTERN, **kwargs.pop("metadata", {})}
+    return Text(validate=validate.Length(max=MAX_CARD_TOKEN), metadata=metadata, **kwargs)
+
+
+def continental_card_codes(max_items: int = MAX_CARDS, **kwargs: Any) -> BoundedList:
+    """A list of Continental card codes in a request."""
+    return BoundedList(continental_card_code(), max_items=max_items, **kwargs)
+
+
+class ContinentalContractSchema(Schema):
+    """A contract given as its melds: one to three melds, trios and runs (as in the seven hands)."""
+
+    trios = Int(required=True, validate=validate.Range(min=0, max=3))
+    runs = Int(required=True, validate=validate.Range(min=0, max=3))
+
+
+class ContinentalAdviceRequestSchema(Schema):
+    """A Continental hand to advise, with what is known of the table (give hand_number or contract)."""
+
+    hand = continental_card_codes(required=True, metadata={
+        "description": f"your cards (1 to {CONTINENTAL_MAX_HAND_CARDS}: 13 dealt, the draw and "
+                       f"eight buys); more is refused as limit_exceeded",
+        "minItems": 1, "maxItems": CONTINENTAL_MAX_HAND_CARDS,
+        "example": ["7c", "7d", "7h", "Kc", "Kd", "Jk", "9s", "9s"]})
+    hand_number = Int(validate=validate.Range(min=1, max=HANDS), metadata={
+        "description": "the hand being played, 1-7; its contract is the one played (give this or "
+                       "contract)", "example": 1})
+    contract = fields.Nested(ContinentalContractSchema, metadata={
+        "description": "any contract as trios and runs (give this or hand_number)"})
+    dropped = StrictBoolean(load_default=False, metadata={
+        "description": "true once you have laid your contract down: only lay-offs are advised"})
+    table = BoundedList(continental_card_codes(), max_items=MAX_CARDS, load_default=list, metadata={
+        "description": "the melds on the table (yours included once dropped): a trio, or a run "
+                       "lowest first", "maxItems": CONTINENTAL_MAX_TABLE_MELDS,
+        "example": [["5h", "6h", "7h", "8h"]]})
+    discard_top = continental_card_code(allow_none=True, metadata={
+        "description": "the top card of the discard pile, for the take and buy advice (do not "
+                       "list it in seen too)", "example": "Ks"})
+    seen = continental_card_codes(max_items=CONTINENTAL_MAX_SEEN, load_default=list, metadata={
+        "description": "other cards known not to be in the stock: the discard pile below the top, "
+                       "cards seen in other hands"})
+    ruleset = Text(load_default="continental", validate=validate.Length(min=1, max=100))
+    options = fields.Nested(ContinentalOptionsSchema, load_default=dict,
+                            metadata={"description": "option overrides, see GET /v1/rulesets"})
+
+
+CONTINENTAL_REQUEST_CONSTRAINTS: dict[str, dict[str, Any]] = {
+    "ContinentalAdviceRequest": {"oneOf": [{"required": ["hand_number"]}, {"required": ["contract"]}]},
+    "ContinentalContract": {"anyOf": [
+        {"properties": {"trios": {"enum": [trios]}, "runs": {"enum": list(
+            range(max(0, 1 - trios), CONTINENTAL_MAX_CONTRACT_MELDS - trios + 1))}}}
+        for trios in range(CONTINENTAL_MAX_CONTRACT_MELDS + 1)]},
+}
+"""What the Continental request requires beyond its fields: hand_number or contract (not both),
+and a contract of one to three melds (JSON Schema keywords, added by :mod:`api.openapi`)."""
+
+
+class ContinentalJokerSchema(Schema):
+    """A joker in a meld and what it stands for."""
+
+    card = fields.String(required=True, metadata={"example": "Jk"})
+    position = Int(required=True, metadata={"description": "its index in the meld's cards"})
+    stands_for = fields.String(required=True, metadata={
+        "description": "in a run the card (5h), in a trio the rank (K, any suit)", "example": "5h"})
+
+
+class ContinentalMeldSchema(Schema):
+    """A trio or a run."""
+
+    kind = fields.String(required=True, validate=validate.OneOf(["trio", "run"]))
+    cards = fields.List(fields.String(), required=True,
+                        metadata={"description": "a run lowest first", "example": ["4h", "Jk", "6h", "7h"]})
+    text = fields.String(required=True, metadata={"example": "4♥ Jk(5♥) 6♥ 7♥"})
+    rank = fields.String(required=True, allow_none=True, metadata={"description": "a trio's rank"})
+    suit = fields.String(required=True, allow_none=True, metadata={"description": "a run's suit"})
+    jokers = fields.List(fields.Nested(ContinentalJokerSchema), required=True)
+
+
+class ContinentalLayOffSchema(Schema):
+    """One card laid off, in play order."""
+
+    card = fields.String(required=True)
+    target = fields.String(required=True, validate=validate.OneOf(["drop", "table"]), metadata={
+        "description": "a meld of the advised drop, or one of the table melds given"})
+    meld = Int(required=True, metadata={"description": "0-based index in drop or table"})
+    end = fields.String(required=True, allow_none=True, validate=validate.OneOf(["high", "low"]),
+                        metadata={"description": "where the joker goes, when the card is a joker "
+                                                 "or takes a joker's place in a run"})
+    result = fields.Nested(ContinentalMeldSchema, required=True,
+                           metadata={"description": "the meld once the card is on it"})
+
+
+class ContinentalOutSchema(Schema):
+    """A kind of card that brings the hand one card closer, and its unseen copies."""
+
+    card = fields.String(required=True)
+    unseen = Int(required=True)
+
+
+class ContinentalDiscardSchema(Schema):
+    """One possible discard and the hand it leaves."""
+
+    card = fields.String(required=True)
+    distance = Int(required=True)
+    outs = fields.List(fields.Nested(ContinentalOutSchema), required=True)
+    outs_total = Int(required=True)
+    next_outs = fields.Float(required=True, metadata={
+        "description": "unseen outs after drawing an out and discarding best, averaged over the "
+                       "outs weighted by their unseen copies"})
+    points = Int(required=True, metadata={"description": "penalty points of the cards kept"})
+
+
+class ContinentalDecisionSchema(Schema):
+    """Yes or no, and why."""
+
+    advised = fields.Boolean(required=True)
+    reason = fields.String(required=True)
+
+
+class ContinentalContractAnswerSchema(Schema):
+    """The contract advised for."""
+
+    hand = Int(required=True, allow_none=True, metadata={"description": "1-7; null for a contract "
+                                                                         "given as trios and runs"})
+    trios = Int(required=True)
+    runs = Int(required=True)
+    name = fields.String(required=True, metadata={"example": "2 trios + 1 run"})
+
+
+class ContinentalAdviceSchema(Schema):
+    """The turn to play: drop, lay-offs, discard; how far the hand is; take and buy."""
+
+    contract = fields.Nested(ContinentalContractAnswerSchema, required=True)
+    hand = fields.List(fields.String(), required=True)
+    dropped = fields.Boolean(required=True)
+    can_drop = fields.Boolean(required=True, metadata={"description": "the contract can go down now"})
+    drop = fields.List(fields.Nested(ContinentalMeldSchema), required=True)
+    lay_offs = fields.List(fields.Nested(ContinentalLayOffSchema), required=True)
+    discard = fields.String(required=True, allow_none=True)
+    points_left = Int(required=True, metadata={"description": "penalty points in hand after the turn"})
+    goes_out = fields.Boolean(required=True)
+    distance = Int(required=True, metadata={
+        "description": "fewest cards to add to hold the contract at minimum size plus a card to "
+                       "discard (0 once dropped)"})
+    outs = fields.List(fields.Nested(ContinentalOutSchema), required=True)
+    outs_total = Int(required=True)
+    discard_ranking = fields.List(fields.Nested(ContinentalDiscardSchema), required=True)
+    take_discard = fields.Nested(ContinentalDecisionSchema, required=True, allow_none=True)
+    buy = fields.Nested(ContinentalDecisionSchema, required=True, allow_none=True)
+    explanation = fields.String(required=True)
     solve_ms = fields.Float(required=True)

@@ -18,6 +18,7 @@ HERE = Path(__file__).resolve().parent
 
 RUNS: list[tuple[str, list[str]]] = [
     ("ramchi_solver.py", ["--hands", "40", "--ev-hands", "5"]),
+    ("continental_solver.py", ["--hands", "30", "--drop-hands", "20"]),
     ("referee.py", ["--games", "2"]),
     ("load.py", ["--seconds", "5", "--scenarios", "health,classify,maximin,game"]),
     ("ramchi_play.py", ["--deals", "100", "--samples", "20"]),

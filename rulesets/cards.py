@@ -22,7 +22,14 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import IntEnum
 
-from rulesets.errors import CardCountError, CardError, CardParseError, DuplicateCardError, echo
+from rulesets.errors import (
+    CardCountError,
+    CardError,
+    CardGroupError,
+    CardParseError,
+    DuplicateCardError,
+    echo,
+)
 
 __all__ = [
     "DECK",
@@ -375,6 +382,59 @@ def _first_free_copy(card: Card, seen: dict[Card, int], copies: int, position: i
             return candidate
     last = Card(card.rank, card.suit, copies)
     raise DuplicateCardError(card.code, (seen[last], position), copies)
+
+
+def parse_card_groups(
+    groups: Mapping[str, str | Iterable[str]], *, jokers: bool = False, decks: int = 1
+) -> dict[str, tuple[Card, ...]]:
+    """Parse several lists drawn from the same cards (a hand, the table, the discards seen...).
+
+    A card written without ``#copy`` takes the lowest copy not used in any
+    earlier list or earlier in its own, so ``7c`` in the hand and ``7c`` among
+    the cards seen are the two copies; a third is refused, naming its list and
+    position (:class:`CardGroupError`).
+
+    >>> groups = parse_card_groups({"hand": "7c Jk", "seen": ["7c", "Jk"]}, jokers=True, decks=2)
+    >>> [c.id for c in groups["seen"]]
+    ['7c#2', 'Jk#2']
+    >>> try:
+    ...     parse_card_groups({"hand": "7c 7c", "seen": "7c"}, decks=2)
+    ... except CardGroupError as err:
+    ...     print(err.group, err.position, err.code, "|", err.cause.message)  # doctest: +NORMALIZE_WHITESPACE
+    seen 1 duplicate_card | card 1 '7c' is a third 7c:
+    there are only 2 copies in play (hand card 1, hand card 2)
+    """
+    copies = decks if decks > 1 else 1
+    taken: dict[Card, tuple[str, int]] = {}
+    parsed: dict[str, tuple[Card, ...]] = {}
+    for group, value in groups.items():
+        tokens = _tokens(value, group)
+        if len(tokens) > MAX_CARDS:
+            raise CardCountError(f"at most {MAX_CARDS}", len(tokens), group)
+        cards = []
+        for position, token in enumerate(tokens, start=1):
+            try:
+                card = parse_card(token, position, jokers=jokers, decks=copies)
+            except CardError as err:
+                raise CardGroupError(group, position, err) from None
+            if "#" not in token:
+                free = [Card(card.rank, card.suit, n) for n in range(1, copies + 1)
+                        if Card(card.rank, card.suit, n) not in taken]
+                card = free[0] if free else card
+            if card in taken:
+                where = ", ".join(f"{g} card {p}" for c, (g, p) in taken.items()
+                                  if c.code == card.code)
+                nth = {2: "second", 3: "third", 4: "fourth"}.get(copies + 1, f"{copies + 1}th")
+                reason = (f"card {position} {card.code!r} is a {nth} {card.code}: there are only "
+                          f"{copies} copies in play ({where})" if "#" not in token else
+                          f"card {position} {card.id!r} is also {where.split(', ')[0]}")
+                cause = CardError(reason)
+                cause.code = DuplicateCardError.code
+                raise CardGroupError(group, position, cause) from None
+            taken[card] = (group, position)
+            cards.append(card)
+        parsed[group] = tuple(cards)
+    return parsed
 
 
 def format_cards(cards: Sequence[Card], *, ids: bool = False) -> str:

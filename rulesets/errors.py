@@ -187,6 +187,24 @@ class DuplicateCardError(CardError):
         self.positions = positions
 
 
+class CardGroupError(CardError):
+    """A card in one of several lists that share the same physical cards (hand, table, seen...).
+
+    ``group`` names the list, ``position`` the card in it (from 1) and ``cause``
+    the error of that card; the message starts with the group.
+
+    >>> str(CardGroupError("seen", 2, CardParseError("Xs", 2, "'X' is not a rank")))
+    "seen: card 2 'Xs': 'X' is not a rank"
+    """
+
+    def __init__(self, group: str, position: int, cause: CardError) -> None:
+        super().__init__(f"{group}: {cause.message}")
+        self.group = group
+        self.position = position
+        self.cause = cause
+        self.code = cause.code
+
+
 class CardCountError(CardError):
     """The wrong number of cards for what was asked."""
 

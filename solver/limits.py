@@ -7,6 +7,9 @@ True
 from __future__ import annotations
 
 __all__ = [
+    "CONTINENTAL_MAX_CONTRACT_MELDS",
+    "CONTINENTAL_MAX_HAND_CARDS",
+    "CONTINENTAL_MAX_TABLE_MELDS",
     "DEFAULT_SAMPLES",
     "DEFAULT_SOLVER_OPPONENT_SAMPLES",
     "DEFAULT_TIME_LIMIT_S",
@@ -32,3 +35,12 @@ DEFAULT_TIME_LIMIT_S = 5.0
 
 MAX_TIME_LIMIT_S = 30.0
 """The most a caller may give a single request."""
+
+CONTINENTAL_MAX_HAND_CARDS = 30
+"""The largest Continental hand advised: 13 dealt, the draw, and eight buys (two cards each)."""
+
+CONTINENTAL_MAX_TABLE_MELDS = 36
+"""The most melds on a Continental table: twelve players with three melds each."""
+
+CONTINENTAL_MAX_CONTRACT_MELDS = 3
+"""The most melds a contract given as trios and runs may ask for (hands 4 to 7 ask for three)."""

@@ -114,8 +114,13 @@ class Trio:
 
     @property
     def text(self) -> str:
-        """The cards as a player writes them."""
-        return " ".join(_label(card) for card in self.cards)
+        """The cards as a player writes them, each joker followed by the rank it stands for.
+
+        >>> make_trio(parse_cards("Kc Kd Jk", jokers=True)).text
+        'K♣ K♦ Jk(K)'
+        """
+        return " ".join(f"Jk({self.rank.label})" if card.is_joker else card.pretty
+                        for card in self.cards)
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,7 +1,13 @@
-"""The Continental Rummy solver (to come), next to :mod:`solver.ramchi` and sharing
-:mod:`solver.cpsat`, :mod:`solver.limits` and :mod:`solver.errors`.
+"""The Continental Rummy advisor, next to :mod:`solver.ramchi`, sharing :mod:`solver.cpsat`,
+:mod:`solver.limits` and :mod:`solver.errors`.
 
-What will go here: the drop decision (can the hand lay down its contract), distance to
-the contract and outs, discard ranking, take/buy decisions, and bots for the referee's
-random games. The rules it relies on live in ``rulesets/continental/``.
+- :mod:`~solver.continental.advice`: :func:`~solver.continental.advice.advise`, the one entry point.
+- :mod:`~solver.continental.drop`: the CP-SAT model of the turn (drop, lay-offs, discard).
+- :mod:`~solver.continental.distance`: exact distance to the contract and the outs.
+- :mod:`~solver.continental.ranking`: every discard with its distance, outs and next-step outs.
+- :mod:`~solver.continental.cardtypes`: hands as counts of the 53 card types.
+- :mod:`~solver.continental.results`: the answer's value objects.
+
+The rules it relies on (melds, lay-offs, contracts, points, the deck) live in
+``rulesets/continental/``.
 """

@@ -1,0 +1,82 @@
+"""Continental Rummy advice over HTTP: the turn to play, how far the hand is, take or buy."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from api.blueprint import Blueprint
+from api.cardinput import read_card_groups
+from api.continental import advice_json
+from api.errors import ApiProblem
+from api.routes.games import PROBLEM
+from api.schemas import ContinentalAdviceRequestSchema, ContinentalAdviceSchema
+from rulesets.continental.deck import Deck
+from rulesets.continental.options import ContinentalOptions
+from rulesets.errors import LimitExceededError
+from rulesets.ruleset import load_ruleset
+from solver.continental.advice import advise, contract_for
+from solver.limits import CONTINENTAL_MAX_HAND_CARDS, CONTINENTAL_MAX_TABLE_MELDS, DEFAULT_TIME_LIMIT_S
+
+blp = Blueprint("continental", __name__, url_prefix="/v1/continental",
+                description="Continental Rummy advice: drop, lay off, discard, take or buy.")
+
+
+def _options(body: dict[str, Any]) -> ContinentalOptions:
+    ruleset = load_ruleset(body["ruleset"]).with_options(body["options"])
+    if ruleset.game != "continental":
+        raise ApiProblem("invalid_ruleset", f"ruleset {ruleset.name!r} is for {ruleset.game}, "
+                         "not Continental")
+    return ruleset.options
+
+
+@blp.route("/advice", methods=["POST"])
+@blp.arguments(ContinentalAdviceRequestSchema)
+@blp.response(200, ContinentalAdviceSchema)
+@blp.alt_response(422, description="Unreadable cards, a card given more often than the decks hold "
+                  "it (hand, table, discard_top and seen together), a table meld that is no meld, "
+                  "hand_number and contract both or neither, or a limit exceeded.", **PROBLEM)
+@blp.alt_response(503, description="The solver found nothing within its time limit.", **PROBLEM)
+def continental_advice(body: dict[str, Any]) -> dict[str, Any]:
+    """Advise a Continental hand: the drop, lay-offs and discard leaving the fewest points.
+
+    Give the hand and either ``hand_number`` (1-7) or ``contract`` (trios and runs).
+    Cards written twice are the two copies of the two decks; every list is read
+    together, so a card may be given at most as often as the decks hold it
+    (two of each, two jokers; more with ``max_players`` above 6).
+
+    Before the drop the answer also says how far the hand is from its contract
+    (``distance``), which kinds of card bring it closer and how many of them are
+    unseen (``outs``), and ranks every discard by distance, outs, outs after the
+    next draw and points. With ``discard_top`` it says whether to take the top
+    discard and whether to buy it.
+    """
+    _check_limits(body)
+    options = _options(body)
+    contract = contract_for(body.get("hand_number"), *_contract(body.get("contract")))
+    groups: dict[str, Any] = {"/hand": body["hand"]}
+    groups |= {f"/table/{i}": meld for i, meld in enumerate(body["table"])}
+    if body.get("discard_top") is not None:
+        groups["/discard_top"] = body["discard_top"]
+    groups["/seen"] = body["seen"]
+    cards = read_card_groups(groups, Deck.for_players(options.max_players))
+    table = [cards[f"/table/{i}"] for i in range(len(body["table"]))]
+    hand = cards["/hand"]
+    result = advise(hand, contract, dropped=body["dropped"], table=table,
+                    discard_top=cards["/discard_top"][0] if "/discard_top" in cards else None,
+                    seen=cards["/seen"], options=options, time_limit=DEFAULT_TIME_LIMIT_S)
+    return advice_json(result, hand)
+
+
+def _check_limits(body: dict[str, Any]) -> None:
+    """Refuse a hand or a table larger than the advisor takes before reading a card of it."""
+    if len(body["hand"]) > CONTINENTAL_MAX_HAND_CARDS:
+        raise LimitExceededError(f"the hand holds {len(body['hand'])} cards; advice takes at most "
+                                 f"{CONTINENTAL_MAX_HAND_CARDS}", field="hand")
+    if len(body["table"]) > CONTINENTAL_MAX_TABLE_MELDS:
+        raise LimitExceededError(f"{len(body['table'])} table melds; at most "
+                                 f"{CONTINENTAL_MAX_TABLE_MELDS}", field="table")
+
+
+def _contract(given: dict[str, int] | None) -> tuple[int | None, int | None]:
+    """The trios and runs of a contract given in the request (None, None when absent)."""
+    return (None, None) if given is None else (given["trios"], given["runs"])

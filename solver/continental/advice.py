@@ -1,0 +1,294 @@
+"""The Continental advisor: one call answers drop, lay-offs, discard, distance, outs, take and buy.
+
+:func:`advise` checks the cards it is given (the hand, the melds on the table,
+the top discard and the cards seen), then asks
+:func:`~solver.continental.drop.best_turn` for the turn leaving the fewest
+points, :mod:`solver.continental.ranking` for the distance, outs and discard
+ranking, and says in words whether to take or buy the top discard.
+
+>>> from rulesets.cards import parse_cards
+>>> from rulesets.continental.contracts import CONTRACTS
+>>> hand = parse_cards("7c 7d 7h Kc Kd Jk 9s 9s", jokers=True, decks=2)
+>>> advice = advise(hand, CONTRACTS[1])
+>>> advice.can_drop, [m.text for m in advice.drop], advice.discard, advice.points_left
+(True, ['7♣ 7♦ 7♥', 'K♣ K♦ Jk(K)'], Card('9s'), 5)
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+
+from rulesets.cards import Card
+from rulesets.continental.contracts import CONTRACTS, HANDS, Contract
+from rulesets.continental.deck import Deck
+from rulesets.continental.melds import Meld, can_lay_off, make_run, make_trio, run_problems, trio_problems
+from rulesets.continental.options import ContinentalOptions
+from rulesets.continental.points import hand_points
+from rulesets.errors import InvalidInputError, LimitExceededError
+from solver.continental.cardtypes import JOKER, TYPES, add, card_of_type, counts_of, type_of
+from solver.continental.distance import distance
+from solver.continental.drop import Turn, best_turn, spare_cards
+from solver.continental.ranking import outs_with_unseen, rank_discards
+from solver.continental.results import ContinentalAdvice, Decision, DiscardOption, Out
+from solver.limits import (
+    CONTINENTAL_MAX_CONTRACT_MELDS,
+    CONTINENTAL_MAX_HAND_CARDS,
+    CONTINENTAL_MAX_TABLE_MELDS,
+    DEFAULT_TIME_LIMIT_S,
+)
+
+__all__ = ["advise", "contract_for", "table_meld", "unseen_counts"]
+
+CONTRACT_RULE = "the seven hands: 1 = 2 trios, 2 = trio + run, 3 = 2 runs, 4 = 3 trios, " \
+                "5 = 2 trios + run, 6 = trio + 2 runs, 7 = 3 runs"
+
+
+def contract_for(hand_number: int | None = None, trios: int | None = None,
+                 runs: int | None = None) -> Contract:
+    """The contract of hand 1-7, or any contract of up to 3 trios and 3 runs (at least one meld).
+
+    A free contract equal to one of the seven hands' is that hand's contract.
+
+    >>> contract_for(5).name, contract_for(trios=0, runs=1).name
+    ('2 trios + 1 run', '1 run')
+    """
+    if hand_number is not None:
+        if trios is not None or runs is not None:
+            raise InvalidInputError("give hand_number or contract, not both", code="invalid_input",
+                                    rule=CONTRACT_RULE, field="contract")
+        if hand_number not in CONTRACTS:
+            raise InvalidInputError(f"hand_number must be 1 to {HANDS}, got {hand_number}",
+                                    code="invalid_input", rule=CONTRACT_RULE, field="hand_number")
+        return CONTRACTS[hand_number]
+    if trios is None or runs is None:
+        raise InvalidInputError("give hand_number (1-7) or contract {trios, runs}",
+                                code="invalid_input", rule=CONTRACT_RULE, field="hand_number")
+    most = CONTINENTAL_MAX_CONTRACT_MELDS
+    if not (0 <= trios <= most and 0 <= runs <= most and 1 <= trios + runs <= most):
+        raise InvalidInputError(f"a contract is one to {most} melds (trios and runs), "
+                                f"like the seven hands; got {trios} trios and {runs} runs",
+                                code="invalid_input", rule=CONTRACT_RULE, field="contract")
+    same = [c for c in CONTRACTS.values() if (c.trios, c.runs) == (trios, runs)]
+    return same[0] if same else Contract(0, trios, runs, 3 * trios + 4 * runs)
+
+
+def table_meld(cards: Sequence[Card], index: int = 0) -> Meld:
+    """A meld on the table: a trio, else a run as written (lowest first), else a run in any order.
+
+    >>> from rulesets.cards import parse_cards
+    >>> table_meld(parse_cards("5h Jk 7h 8h", jokers=True)).text
+    '5♥ Jk(6♥) 7♥ 8♥'
+    >>> try:
+    ...     table_meld(parse_cards("5h 9c 7h", jokers=True), 2)
+    ... except InvalidInputError as err:
+    ...     print(err.field, "|", err.message[:40])
+    table/2 | table meld 3 (5♥ 9♣ 7♥) is neither a tri
+    """
+    trio = trio_problems(cards)
+    if not trio:
+        return make_trio(cards)
+    if not run_problems(cards, ordered=True):
+        return make_run(cards, ordered=True)
+    run = run_problems(cards)
+    if not run:
+        return make_run(cards)
+    shown = " ".join("Jk" if c.is_joker else c.pretty for c in cards) or "no cards"
+    raise InvalidInputError(
+        f"table meld {index + 1} ({shown}) is neither a trio ({'; '.join(trio)}) nor a run "
+        f"({'; '.join(run)})", code="not_a_meld", field=f"table/{index}",
+        rule="melds on the table are trios (3+ cards of one rank) or runs (4+ consecutive cards "
+        "of one suit)")
+
+
+def unseen_counts(known: Sequence[Card], deck: Deck) -> tuple[int, ...]:
+    """Copies of each card type not among the ``known`` cards (hand, table, discard, seen).
+
+    >>> from rulesets.cards import parse_cards
+    >>> unseen = unseen_counts(parse_cards("7c 7c Jk", jokers=True, decks=2), Deck())
+    >>> unseen[type_of(parse_cards("7c")[0])], unseen[JOKER], sum(unseen)
+    (0, 1, 103)
+    """
+    held = counts_of(known)
+    unseen = []
+    for t in range(TYPES):
+        copies = deck.jokers if t == JOKER else deck.decks
+        if held[t] > copies:
+            name = "jokers" if t == JOKER else f"copies of {card_of_type(t).code}"
+            raise InvalidInputError(
+                f"{held[t]} {name} are given between the hand, the table and the cards seen; "
+                f"the deck holds {copies}", code="duplicate_card", field="seen",
+                rule=f"Continental is played with {deck.decks} decks and {deck.jokers} jokers")
+        unseen.append(copies - held[t])
+    return tuple(unseen)
+
+
+def _check_sizes(hand: Sequence[Card], table: Sequence[Sequence[Card]]) -> None:
+    if not hand:
+        raise InvalidInputError("the hand is empty: give the cards you hold", code="invalid_input",
+                                field="hand", rule="a player holds cards until going out")
+    if len(hand) > CONTINENTAL_MAX_HAND_CARDS:
+        raise LimitExceededError(
+            f"the hand holds {len(hand)} cards; advice takes at most {CONTINENTAL_MAX_HAND_CARDS} "
+            "(13 dealt, the draw and eight buys)", field="hand")
+    if len(table) > CONTINENTAL_MAX_TABLE_MELDS:
+        raise LimitExceededError(f"{len(table)} table melds; at most {CONTINENTAL_MAX_TABLE_MELDS}",
+                                 field="table")
+
+
+def _take_discard(top: Card, hand: Sequence[Card], contract: Contract, dropped: bool,
+                  table: Sequence[Meld], options: ContinentalOptions, now: int) -> Decision:
+    """Take the top discard when it brings the hand closer (or, ready to drop, goes on the table)."""
+    name = top.pretty if not top.is_joker else "joker"
+    counts, spare = counts_of(hand), spare_cards(options)
+    if now == 0 and not dropped:
+        without = best_turn(hand, contract, table=table, options=options)
+        turn = best_turn([*hand, top], contract, table=table, options=options)
+        if turn.points_left < without.points_left:
+            return Decision(True, f"take the {name}: you can drop now, and with it you keep "
+                                  f"{turn.points_left} points instead of {without.points_left}")
+        return Decision(False, f"draw from the stock: you can already drop, and the {name} would "
+                               f"not lower the {without.points_left} points you keep")
+    if dropped:
+        fits = [i + 1 for i, meld in enumerate(table) if can_lay_off(meld, top)]
+        if fits:
+            return Decision(True, f"take the {name}: it can be laid off on table meld {fits[0]}")
+        return Decision(False, f"draw from the stock: the {name} cannot be laid off on any meld "
+                               "on the table, and would only add points")
+    after = distance(add(counts, type_of(top)),
+                     contract, spare=spare)
+    if after == 0:
+        return Decision(True, f"take the {name}: with it you can drop the contract this turn")
+    if after < now:
+        return Decision(True, f"take the {name}: it brings the hand one card closer to the "
+                              f"contract (distance {now} → {after})")
+    return Decision(False, f"draw from the stock: the {name} does not bring the hand closer "
+                           f"(distance stays {now}), a card from the stock might")
+
+
+def _buy(top: Card, counts: tuple[int, ...], contract: Contract, dropped: bool, spare: int,
+         now: int, options: ContinentalOptions) -> Decision:
+    """Buy the top discard (out of turn, with a penalty card) only when it brings the hand closer."""
+    name = top.pretty if not top.is_joker else "joker"
+    if not options.buying:
+        return Decision(False, "buying is off in this ruleset")
+    if dropped:
+        return Decision(False, "do not buy: you have dropped, and the penalty card only adds points")
+    t = type_of(top)
+    after = distance(add(counts, t), contract, spare=spare)
+    if after < now:
+        return Decision(True, f"buy the {name}: it brings the hand one card closer to the contract "
+                              f"(distance {now} → {after}); the price is a penalty card from the "
+                              "stock, two more cards in hand")
+    return Decision(False, f"do not buy: the {name} does not bring the hand closer (distance stays "
+                           f"{now}), and the penalty card adds points")
+
+
+def _explain(contract: Contract, hand: Sequence[Card], turn: Turn, dropped: bool, dist: int,
+             outs_total: int, outs: Sequence[Out], best: DiscardOption | None,
+             discard: Card | None, points_left: int) -> str:
+    """The advice in a few sentences."""
+    what = f"Hand {contract.hand} ({contract.name})" if contract.hand else f"Contract {contract.name}"
+    parts = [f"{what}, {len(hand)} cards."]
+    if turn.can_drop:
+        parts.append("You can drop the contract now: " + " | ".join(m.text for m in turn.drop) + ".")
+    elif dropped:
+        parts.append("You have dropped: lay off what you can and discard.")
+    else:
+        away = f"{dist} card{'s' if dist != 1 else ''} away"
+        live = [o for o in outs if o.unseen]
+        kinds = ", ".join(o.card.code for o in live[:12]) + (", …" if len(live) > 12 else "")
+        help_text = (f"{len(live)} kinds of card would help ({outs_total} copies unseen): {kinds}."
+                     if live else "no card still unseen would bring it closer.")
+        parts.append(f"You cannot drop yet: {away}; {help_text}")
+    if turn.lay_offs:
+        laid = ", ".join(x.card.code for x in turn.lay_offs)
+        parts.append(f"Lay off {laid}.")
+    if turn.goes_out:
+        parts.append("You go out" + (f" by discarding {discard.code}." if discard else "."))
+    elif discard is not None:
+        why = "" if turn.can_drop or dropped or best is None else (
+            f" (keeps distance {best.distance}, {best.outs_total} outs, {best.next_outs:.1f} "
+            "after the next step)")
+        parts.append(f"Discard {discard.code}{why}, keeping {points_left} points in hand.")
+    return " ".join(parts)
+
+
+def advise(hand: Sequence[Card], contract: Contract, *, dropped: bool = False,
+           table: Sequence[Sequence[Card]] = (), discard_top: Card | None = None,
+           seen: Sequence[Card] = (), options: ContinentalOptions | None = None,
+           time_limit: float = DEFAULT_TIME_LIMIT_S) -> ContinentalAdvice:
+    """Advise a Continental hand: cards as physical cards (parse them together, see
+    :func:`rulesets.cards.parse_card_groups`, so one card is never in two places).
+
+    ``table`` holds the melds on the table (trios, or runs lowest first);
+    ``seen`` every other card known not to be in the stock (the discard pile,
+    other players' known cards). ``discard_top`` is the card on the discard
+    pile, for the take and buy advice.
+
+    >>> from rulesets.cards import parse_cards
+    >>> hand = parse_cards("2c 5c 6c 8c Kd Kh 9s", decks=2)
+    >>> advice = advise(hand, CONTRACTS[2], discard_top=parse_cards("7c")[0])
+    >>> advice.distance, advice.take_discard.advised, advice.discard_ranking[0].card
+    (2, True, Card('2c'))
+    """
+    started = time.perf_counter()
+    options = options or ContinentalOptions()
+    deck = Deck.for_players(options.max_players)
+    _check_sizes(hand, table)
+    melds = tuple(table_meld(cards, i) for i, cards in enumerate(table))
+    known = [*hand, *(c for cards in table for c in cards), *seen]
+    if discard_top is not None and discard_top not in known:
+        known.append(discard_top)
+    unseen = unseen_counts(known, deck)
+    spare = spare_cards(options)
+    counts = counts_of(hand)
+    turn = best_turn(hand, contract, dropped=dropped, table=melds, options=options,
+                     time_limit=time_limit)
+    if dropped:
+        dist, outs, outs_total = 0, (), 0
+    else:
+        dist = distance(counts, contract, spare=spare)
+        outs, outs_total = outs_with_unseen(counts, contract, unseen, spare=spare)
+    if turn.can_drop or dropped:
+        ranking = _ranking_after_melding(turn, hand, options)
+    else:
+        ranking = rank_discards(counts, contract, unseen, spare=spare,
+                                card_values=options.card_values)
+    best = ranking[0] if ranking else None
+    if turn.can_drop or dropped:
+        discard, points_left = turn.discard, turn.points_left
+    else:
+        discard = _physical(hand, best.card) if best else None
+        points_left = best.points if best else hand_points(hand, options.card_values)
+    take = buy = None
+    if discard_top is not None:
+        take = _take_discard(discard_top, hand, contract, dropped, melds, options, dist)
+        buy = _buy(discard_top, counts, contract, dropped, spare, dist, options)
+    explanation = _explain(contract, hand, turn, dropped, dist, outs_total, outs, best, discard,
+                           points_left)
+    return ContinentalAdvice(
+        contract=contract, dropped=dropped, can_drop=turn.can_drop, drop=turn.drop,
+        lay_offs=turn.lay_offs, discard=discard, points_left=points_left,
+        goes_out=turn.goes_out, distance=dist, outs=tuple(outs), outs_total=outs_total,
+        discard_ranking=ranking, take_discard=take, buy=buy, explanation=explanation,
+        solve_ms=round((time.perf_counter() - started) * 1000, 2))
+
+
+def _physical(hand: Sequence[Card], card: Card) -> Card:
+    """The held physical card of the same type as ``card`` (the highest copy)."""
+    return max((c for c in hand if type_of(c) == type_of(card)), key=lambda c: c.copy)
+
+
+def _ranking_after_melding(turn: Turn, hand: Sequence[Card], options: ContinentalOptions) \
+        -> tuple[DiscardOption, ...]:
+    """After the drop (or once dropped), the discards among the cards kept, fewest points left first."""
+    laid = {x.card for x in turn.lay_offs} | {c for m in turn.drop for c in m.cards}
+    kept = [c for c in hand if c not in laid]
+    total = hand_points(kept, options.card_values)
+    options_by_type: dict[int, DiscardOption] = {}
+    for card in kept:
+        left = total - hand_points([card], options.card_values)
+        options_by_type.setdefault(type_of(card), DiscardOption(card_of_type(type_of(card)), 0, (),
+                                                                0, 0.0, left))
+    return tuple(sorted(options_by_type.values(), key=lambda o: (o.points, type_of(o.card))))

@@ -1,0 +1,62 @@
+"""The ``ramchi continental advise`` command line."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from api.cli import main
+
+
+def test_continental_advise_reads_as_text(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["continental", "advise", "7c", "7d", "7h", "Kc", "Kd", "Jk", "9s", "9s",
+                 "--hand-number", "1", "--discard-top", "Ks"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("Hand 1: 2 trios; 8 cards")
+    assert "Drop: 7♣ 7♦ 7♥ | K♣ K♦ Jk(K)" in out and "Discard 9s: 5 points left" in out
+    # ready to drop, and the K♠ would leave as many points (5) as without it
+    assert "Take the discard: no" in out and "Buy: no" in out
+
+
+def test_continental_advise_json_is_the_api_answer(client, capsys: pytest.CaptureFixture[str]) -> None:  # type: ignore[no-untyped-def]
+    hand = ["2c", "5c", "6c", "8c", "Kd", "Kh", "9s", "Jk"]
+    assert main(["continental", "advise", *hand, "--contract", "1,1", "--seen", "7c", "4c",
+                 "--discard-top", "7c", "--table", "9h 9d 9s", "--json"]) == 0
+    body = json.loads(capsys.readouterr().out)
+    api = client.post("/v1/continental/advice", json={
+        "hand": hand, "contract": {"trios": 1, "runs": 1}, "seen": ["7c", "4c"],
+        "discard_top": "7c", "table": [["9h", "9d", "9s"]]}).json
+    assert {k: v for k, v in body.items() if k != "solve_ms"} == \
+        {k: v for k, v in api.items() if k != "solve_ms"}
+    assert body["contract"] == {"hand": 2, "trios": 1, "runs": 1, "name": "1 trio + 1 run"}
+
+
+def test_continental_advise_lays_off_once_dropped(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["continental", "advise", "9h", "Th", "Kd", "--hand-number", "3", "--dropped",
+                 "--table", "5h 6h 7h 8h"]) == 0
+    out = capsys.readouterr().out
+    assert "Lay off 9h on table meld 1: 5♥ 6♥ 7♥ 8♥ 9♥" in out and "Go out by discarding Kd" in out
+
+
+def test_continental_advise_options(capsys: pytest.CaptureFixture[str]) -> None:
+    hand = ["7c", "7d", "7h", "Kc", "Kd", "Ks", "2s", "3s", "--hand-number", "1", "--json"]
+    assert main(["continental", "advise", *hand, "--option", "card_values=face_value"]) == 0
+    assert json.loads(capsys.readouterr().out)["points_left"] == 2
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["7c", "7c", "--seen", "7c", "--hand-number", "1"], "seen: card 1 '7c' is a third 7c"),
+    (["Jk", "--seen", "Jk", "Jk", "--hand-number", "1"], "seen: card 2 'Jk' is a third Jk"),
+    (["7c", "7x", "--hand-number", "1"], "hand: card 2 '7x': 'x' is not a suit"),
+    (["7c", "--table", "5h 9c 7h", "--hand-number", "1"], "table meld 1 (5♥ 9♣ 7♥) is neither"),
+    (["7c"], "give hand_number (1-7) or contract"),
+    (["7c", "--hand-number", "1", "--contract", "2,0"], "not both"),
+    (["7c", "--hand-number", "9"], "hand_number must be 1 to 7"),
+    (["7c", "--hand-number", "1", "--ruleset", "ramchi"], "is for ramchi, not Continental"),
+    (["7c", "--hand-number", "1", "--option", "card_values=double"], "card_values"),
+])
+def test_continental_advise_refusals_exit_2_with_the_reason(
+        capsys: pytest.CaptureFixture[str], argv: list[str], message: str) -> None:
+    assert main(["continental", "advise", *argv]) == 2
+    assert message in capsys.readouterr().err
