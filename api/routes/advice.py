@@ -6,13 +6,12 @@ from typing import Any
 
 from api.blueprint import Blueprint
 from api.cardinput import read_cards
-from api.errors import ApiProblem
 from api.routes.games import PROBLEM
+from api.ruleset_input import ruleset_options
 from api.schemas import AdviceRequestSchema, AdviceSchema, HindsightRequestSchema, HindsightSchema
 from rulesets.jsonable import jsonable
 from rulesets.ramchi.deal import HAND_SIZE
 from rulesets.ramchi.options import RamchiOptions
-from rulesets.ruleset import load_ruleset
 from solver.limits import DEFAULT_TIME_LIMIT_S
 from solver.ramchi.advice import advise
 from solver.ramchi.hindsight import hindsight
@@ -22,11 +21,8 @@ blp = Blueprint("advice", __name__, url_prefix="/v1/ramchi",
 
 
 def _options(body: dict[str, Any]) -> RamchiOptions:
-    ruleset = load_ruleset(body["ruleset"]).with_options(body["options"])
-    if ruleset.game != "ramchi":
-        raise ApiProblem("invalid_ruleset", f"ruleset {ruleset.name!r} is for {ruleset.game}, "
-                         "not Ramchi")
-    return ruleset.options
+    options: RamchiOptions = ruleset_options(body, "ramchi", "Ramchi")
+    return options
 
 
 @blp.route("/advice", methods=["POST"])

@@ -7,13 +7,12 @@ from typing import Any
 from api.blueprint import Blueprint
 from api.cardinput import read_card_groups
 from api.continental import advice_json
-from api.errors import ApiProblem
 from api.routes.games import PROBLEM
+from api.ruleset_input import ruleset_options
 from api.schemas import ContinentalAdviceRequestSchema, ContinentalAdviceSchema
 from rulesets.continental.deck import Deck
 from rulesets.continental.options import ContinentalOptions
 from rulesets.errors import LimitExceededError
-from rulesets.ruleset import load_ruleset
 from solver.continental.advice import advise, contract_for
 from solver.limits import CONTINENTAL_MAX_HAND_CARDS, CONTINENTAL_MAX_TABLE_MELDS, DEFAULT_TIME_LIMIT_S
 
@@ -22,11 +21,8 @@ blp = Blueprint("continental", __name__, url_prefix="/v1/continental",
 
 
 def _options(body: dict[str, Any]) -> ContinentalOptions:
-    ruleset = load_ruleset(body["ruleset"]).with_options(body["options"])
-    if ruleset.game != "continental":
-        raise ApiProblem("invalid_ruleset", f"ruleset {ruleset.name!r} is for {ruleset.game}, "
-                         "not Continental")
-    return ruleset.options
+    options: ContinentalOptions = ruleset_options(body, "continental", "Continental")
+    return options
 
 
 @blp.route("/advice", methods=["POST"])
