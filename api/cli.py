@@ -124,16 +124,21 @@ def _continental_lines(body: dict[str, Any]) -> list[str]:
     if body["drop"]:
         lines.append("Drop: " + " | ".join(meld["text"] for meld in body["drop"]))
     for lay_off in body["lay_offs"]:
-        end = f" ({lay_off['end']} end)" if lay_off["end"] else ""
+        joker = lay_off["card"] == "Jk"
+        end = (f" ({'to the' if joker else 'its joker moves to the'} {lay_off['end']} end)"
+               if lay_off["end"] else "")
         lines.append(f"Lay off {lay_off['card']} on {lay_off['target']} meld {lay_off['meld'] + 1}"
                      f"{end}: {lay_off['result']['text']}")
     if body["goes_out"]:
         lines.append("Go out" + (f" by discarding {body['discard']}" if body["discard"] else ""))
     elif body["discard"]:
         lines.append(f"Discard {body['discard']}: {body['points_left']} points left in hand")
-    if not body["can_drop"] and not body["dropped"]:
+    if not body["drawn"]:
+        lines.append("Before your draw: no drop or discard yet")
+    if body["distance"]:
         outs = " ".join(f"{out['card']}×{out['unseen']}" for out in body["outs"])
         lines.append(f"Distance {body['distance']}; outs ({body['outs_total']} unseen): {outs}")
+    if body["discard_ranking"] and not body["can_drop"] and not body["dropped"]:
         lines.append("Discards, best first:")
         for option in body["discard_ranking"][:8]:
             lines.append(f"  {option['card']:<3} distance {option['distance']}  outs "
@@ -164,7 +169,7 @@ def _cmd_continental_advise(args: argparse.Namespace) -> int:
     groups["seen"] = " ".join(args.seen)
     cards = parse_continental_groups(groups, Deck.for_players(ruleset.options.max_players))
     hand = cards["hand"]
-    advice = advise(hand, contract, dropped=args.dropped,
+    advice = advise(hand, contract, dropped=args.dropped, drawn=args.drawn,
                     table=[cards[f"table meld {i + 1}"] for i in range(len(args.table))],
                     discard_top=cards["discard top"][0] if args.discard_top else None,
                     seen=cards["seen"], options=ruleset.options)
@@ -275,6 +280,11 @@ def build_parser() -> argparse.ArgumentParser:
                              help="other cards known not to be in the stock")
     cont_advise.add_argument("--dropped", action="store_true",
                              help="you have laid your contract down (only lay-offs)")
+    drawn = cont_advise.add_mutually_exclusive_group()
+    drawn.add_argument("--drawn", action="store_true", default=None,
+                       help="the hand holds this turn's draw (by default read from its size)")
+    drawn.add_argument("--before-draw", dest="drawn", action="store_false",
+                       help="the hand is held before this turn's draw")
     cont_advise.add_argument("--ruleset", default="continental")
     cont_advise.add_argument("--option", type=_option_arg, action="append", default=[],
                              metavar="NAME=VALUE", help="an option override, e.g. card_values=face_value")

@@ -62,8 +62,10 @@ PROBLEMS: dict[str, ProblemType] = {
         "A card code could not be read. Write rank then suit: As, Td or 10d, 2c; suits c d h s "
         "or ♣ ♦ ♥ ♠."),
     "duplicate_card": ProblemType(
-        422, "Duplicate card", "The same card appears twice, but only one copy is in play (422 "
-        "in a request's cards; 409 when a game action, such as an arrangement, uses it twice)."),
+        422, "Duplicate card", "A card appears more often than the decks in play hold it: once "
+        "in Ramchi (one deck), twice in Continental (two decks; more decks with more players), "
+        "counting every list of the request together where they share the cards (422 in a "
+        "request's cards; 409 when a game action, such as an arrangement, uses it twice)."),
     "wrong_card_count": ProblemType(
         422, "Wrong number of cards", "Give exactly the number of cards the request needs (422; "
         "409 when a combination of a game action does not have three cards)."),
@@ -162,7 +164,7 @@ PROBLEMS: dict[str, ProblemType] = {
     "unknown_opponent_model": ProblemType(
         422, "Unknown opponent model", "Opponents are modelled as 'greedy' or 'solver'."),
     "solver_timeout": ProblemType(
-        503, "Solver timed out", "The solver found no arrangement within its time limit; retry."),
+        503, "Solver timed out", "The solver found no answer within its time limit; retry."),
     "database_unavailable": ProblemType(
         503, "Database unavailable", "The service cannot reach its database just now. Retry "
         "after the seconds in 'Retry-After'; a game action retried with the same action_id is "

@@ -571,13 +571,18 @@ class ContinentalAdviceRequestSchema(Schema):
         "description": "any contract as trios and runs (give this or hand_number)"})
     dropped = StrictBoolean(load_default=False, metadata={
         "description": "true once you have laid your contract down: only lay-offs are advised"})
+    drawn = StrictBoolean(allow_none=True, load_default=None, metadata={
+        "description": "whether the hand holds this turn's drawn card; by default read from its "
+                       "size (the cards dealt plus two per buy is before the draw, one more is "
+                       "after). Before the draw the answer is the distance, the outs and whether "
+                       "to take or buy the top discard"})
     table = BoundedList(continental_card_codes(), max_items=MAX_CARDS, load_default=list, metadata={
         "description": "the melds on the table (yours included once dropped): a trio, or a run "
                        "lowest first", "maxItems": CONTINENTAL_MAX_TABLE_MELDS,
         "example": [["5h", "6h", "7h", "8h"]]})
     discard_top = continental_card_code(allow_none=True, metadata={
-        "description": "the top card of the discard pile, for the take and buy advice (do not "
-                       "list it in seen too)", "example": "Ks"})
+        "description": "the top card of the discard pile, for the take and buy advice; it counts "
+                       "as seen (listing it in seen too counts a second copy)", "example": "Ks"})
     seen = continental_card_codes(max_items=CONTINENTAL_MAX_SEEN, load_default=list, metadata={
         "description": "other cards known not to be in the stock: the discard pile below the top, "
                        "cards seen in other hands"})
@@ -675,6 +680,9 @@ class ContinentalAdviceSchema(Schema):
     contract = fields.Nested(ContinentalContractAnswerSchema, required=True)
     hand = fields.List(fields.String(), required=True)
     dropped = fields.Boolean(required=True)
+    drawn = fields.Boolean(required=True, metadata={
+        "description": "the hand was read as holding this turn's draw (false: before the draw, "
+                       "so no drop, discard or ranking yet)"})
     can_drop = fields.Boolean(required=True, metadata={"description": "the contract can go down now"})
     drop = fields.List(fields.Nested(ContinentalMeldSchema), required=True)
     lay_offs = fields.List(fields.Nested(ContinentalLayOffSchema), required=True)

@@ -57,7 +57,7 @@ def continental_advice(body: dict[str, Any]) -> dict[str, Any]:
     cards = read_card_groups(groups, Deck.for_players(options.max_players))
     table = [cards[f"/table/{i}"] for i in range(len(body["table"]))]
     hand = cards["/hand"]
-    result = advise(hand, contract, dropped=body["dropped"], table=table,
+    result = advise(hand, contract, dropped=body["dropped"], drawn=body["drawn"], table=table,
                     discard_top=cards["/discard_top"][0] if "/discard_top" in cards else None,
                     seen=cards["/seen"], options=options, time_limit=DEFAULT_TIME_LIMIT_S)
     return advice_json(result, hand)

@@ -38,7 +38,7 @@ from solver.limits import (
     DEFAULT_TIME_LIMIT_S,
 )
 
-__all__ = ["advise", "contract_for", "table_meld", "unseen_counts"]
+__all__ = ["advise", "before_draw", "contract_for", "table_meld", "unseen_counts"]
 
 CONTRACT_RULE = "the seven hands: 1 = 2 trios, 2 = trio + run, 3 = 2 runs, 4 = 3 trios, " \
                 "5 = 2 trios + run, 6 = trio + 2 runs, 7 = 3 runs"
@@ -184,40 +184,71 @@ def _buy(top: Card, counts: tuple[int, ...], contract: Contract, dropped: bool, 
                            f"{now}), and the penalty card adds points")
 
 
-def _explain(contract: Contract, hand: Sequence[Card], turn: Turn, dropped: bool, dist: int,
-             outs_total: int, outs: Sequence[Out], best: DiscardOption | None,
+def _plural(n: int, word: str) -> str:
+    """``1 card``, ``2 cards``."""
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def _name(card: Card) -> str:
+    """A card as the explanation writes it: ``9♦``, ``joker``."""
+    return "joker" if card.is_joker else card.pretty
+
+
+def _explain(contract: Contract, hand: Sequence[Card], turn: Turn, dropped: bool, drawn: bool,
+             dist: int, outs_total: int, outs: Sequence[Out], best: DiscardOption | None,
              discard: Card | None, points_left: int) -> str:
     """The advice in a few sentences."""
     what = f"Hand {contract.hand} ({contract.name})" if contract.hand else f"Contract {contract.name}"
-    parts = [f"{what}, {len(hand)} cards."]
+    parts = [f"{what}, {_plural(len(hand), 'card')}" + ("" if drawn else ", before your draw") + "."]
+    live = [o for o in outs if o.unseen]
+    kinds = ", ".join(_name(o.card) for o in live[:12]) + (
+        f" and {len(live) - 12} more" if len(live) > 12 else "")
+    helping = (f"{_plural(len(live), 'kind')} of card would help ({outs_total} unseen): {kinds}."
+               if live else "no card still unseen would bring it closer.")
+    if not drawn and not dropped:
+        if dist == 0:
+            parts.append("Whatever you draw, you can drop the contract this turn.")
+        else:
+            parts.append(f"You are {_plural(dist, 'card')} away; {helping}")
+        return " ".join(parts)
     if turn.can_drop:
         parts.append("You can drop the contract now: " + " | ".join(m.text for m in turn.drop) + ".")
     elif dropped:
         parts.append("You have dropped: lay off what you can and discard.")
     else:
-        away = f"{dist} card{'s' if dist != 1 else ''} away"
-        live = [o for o in outs if o.unseen]
-        kinds = ", ".join(o.card.code for o in live[:12]) + (", …" if len(live) > 12 else "")
-        help_text = (f"{len(live)} kinds of card would help ({outs_total} copies unseen): {kinds}."
-                     if live else "no card still unseen would bring it closer.")
-        parts.append(f"You cannot drop yet: {away}; {help_text}")
+        parts.append(f"You cannot drop yet: {_plural(dist, 'card')} away; {helping}")
     if turn.lay_offs:
-        laid = ", ".join(x.card.code for x in turn.lay_offs)
-        parts.append(f"Lay off {laid}.")
+        parts.append("Lay off " + ", ".join(_name(x.card) for x in turn.lay_offs) + ".")
     if turn.goes_out:
-        parts.append("You go out" + (f" by discarding {discard.code}." if discard else "."))
+        parts.append("You go out" + (f" by discarding {_name(discard)}." if discard else "."))
     elif discard is not None:
         why = "" if turn.can_drop or dropped or best is None else (
-            f" (keeps distance {best.distance}, {best.outs_total} outs, {best.next_outs:.1f} "
-            "after the next step)")
-        parts.append(f"Discard {discard.code}{why}, keeping {points_left} points in hand.")
+            f" (the hand stays {_plural(best.distance, 'card')} away, {best.outs_total} outs, "
+            f"{best.next_outs:.1f} after the next draw)")
+        parts.append(f"Discard {_name(discard)}{why}, keeping {points_left} points in hand.")
     return " ".join(parts)
+
+
+def before_draw(hand: Sequence[Card], contract: Contract, dropped: bool) -> bool:
+    """Whether a hand that has not dropped is held before this turn's draw, from its size.
+
+    Before the draw a hand holds the cards dealt plus two per buy; after it, one
+    more. A hand that has dropped, or of a contract that is none of the seven
+    hands', is taken as after the draw.
+
+    >>> from rulesets.cards import parse_cards
+    >>> before_draw(parse_cards("2c 3c 4c 5c 6c 7c 8c"), CONTRACTS[1], False)
+    True
+    """
+    if dropped or not contract.hand:
+        return False
+    return (len(hand) - contract.cards_dealt) % 2 == 0
 
 
 def advise(hand: Sequence[Card], contract: Contract, *, dropped: bool = False,
            table: Sequence[Sequence[Card]] = (), discard_top: Card | None = None,
            seen: Sequence[Card] = (), options: ContinentalOptions | None = None,
-           time_limit: float = DEFAULT_TIME_LIMIT_S) -> ContinentalAdvice:
+           drawn: bool | None = None, time_limit: float = DEFAULT_TIME_LIMIT_S) -> ContinentalAdvice:
     """Advise a Continental hand: cards as physical cards (parse them together, see
     :func:`rulesets.cards.parse_card_groups`, so one card is never in two places).
 
@@ -225,6 +256,11 @@ def advise(hand: Sequence[Card], contract: Contract, *, dropped: bool = False,
     ``seen`` every other card known not to be in the stock (the discard pile,
     other players' known cards). ``discard_top`` is the card on the discard
     pile, for the take and buy advice.
+
+    ``drawn`` says whether the hand holds this turn's drawn card; by default it
+    is read from the hand's size (:func:`before_draw`). Before the draw there is
+    no drop or discard to advise yet: the answer is the distance, the outs (the
+    draws that help) and whether to take or buy the top discard.
 
     >>> from rulesets.cards import parse_cards
     >>> hand = parse_cards("2c 5c 6c 8c Kd Kh 9s", decks=2)
@@ -243,20 +279,27 @@ def advise(hand: Sequence[Card], contract: Contract, *, dropped: bool = False,
     unseen = unseen_counts(known, deck)
     spare = spare_cards(options)
     counts = counts_of(hand)
-    turn = best_turn(hand, contract, dropped=dropped, table=melds, options=options,
-                     time_limit=time_limit)
+    if drawn is None:
+        drawn = not before_draw(hand, contract, dropped)
+    if drawn:
+        turn = best_turn(hand, contract, dropped=dropped, table=melds, options=options,
+                         time_limit=time_limit)
+    else:
+        turn = Turn(False, (), (), None, hand_points(hand, options.card_values), False)
     if dropped:
         dist, outs, outs_total = 0, (), 0
     else:
         dist = distance(counts, contract, spare=spare)
         outs, outs_total = outs_with_unseen(counts, contract, unseen, spare=spare)
-    if turn.can_drop or dropped:
+    if not drawn:
+        ranking: tuple[DiscardOption, ...] = ()
+    elif turn.can_drop or dropped:
         ranking = _ranking_after_melding(turn, hand, options)
     else:
         ranking = rank_discards(counts, contract, unseen, spare=spare,
                                 card_values=options.card_values)
     best = ranking[0] if ranking else None
-    if turn.can_drop or dropped:
+    if turn.can_drop or dropped or not drawn:
         discard, points_left = turn.discard, turn.points_left
     else:
         discard = _physical(hand, best.card) if best else None
@@ -265,10 +308,10 @@ def advise(hand: Sequence[Card], contract: Contract, *, dropped: bool = False,
     if discard_top is not None:
         take = _take_discard(discard_top, hand, contract, dropped, melds, options, dist)
         buy = _buy(discard_top, counts, contract, dropped, spare, dist, options)
-    explanation = _explain(contract, hand, turn, dropped, dist, outs_total, outs, best, discard,
-                           points_left)
+    explanation = _explain(contract, hand, turn, dropped, drawn, dist, outs_total, outs, best,
+                           discard, points_left)
     return ContinentalAdvice(
-        contract=contract, dropped=dropped, can_drop=turn.can_drop, drop=turn.drop,
+        contract=contract, dropped=dropped, drawn=drawn, can_drop=turn.can_drop, drop=turn.drop,
         lay_offs=turn.lay_offs, discard=discard, points_left=points_left,
         goes_out=turn.goes_out, distance=dist, outs=tuple(outs), outs_total=outs_total,
         discard_ranking=ranking, take_discard=take, buy=buy, explanation=explanation,
@@ -291,4 +334,6 @@ def _ranking_after_melding(turn: Turn, hand: Sequence[Card], options: Continenta
         left = total - hand_points([card], options.card_values)
         options_by_type.setdefault(type_of(card), DiscardOption(card_of_type(type_of(card)), 0, (),
                                                                 0, 0.0, left))
-    return tuple(sorted(options_by_type.values(), key=lambda o: (o.points, type_of(o.card))))
+    first = type_of(turn.discard) if turn.discard is not None else None
+    return tuple(sorted(options_by_type.values(),
+                        key=lambda o: (o.points, type_of(o.card) != first, type_of(o.card))))

@@ -71,6 +71,8 @@ class Decision:
 class ContinentalAdvice:
     """The whole advice for one hand (see :func:`solver.continental.advice.advise`).
 
+    ``drawn`` is false for a hand held before this turn's draw: it gets the
+    distance, outs and take/buy advice only (no drop, no discard, no ranking).
     ``drop`` is empty when the hand does not drop this turn (``can_drop`` false,
     or already dropped); ``discard`` is None only when the hand goes out without
     a discard (the ``go_out_without_discard`` option) or holds no card.
@@ -80,6 +82,7 @@ class ContinentalAdvice:
 
     contract: Contract
     dropped: bool
+    drawn: bool
     can_drop: bool
     drop: tuple[Meld, ...]
     lay_offs: tuple[LayOff, ...]

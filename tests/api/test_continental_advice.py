@@ -10,6 +10,7 @@ import pytest
 from flask.testing import FlaskClient
 
 from rulesets.cards import full_deck, parse_cards
+from rulesets.continental.contracts import CONTRACTS
 from rulesets.continental.melds import make_run, make_trio
 
 URL = "/v1/continental/advice"
@@ -88,7 +89,7 @@ def test_hand_5_two_trios_and_a_run(client: FlaskClient) -> None:
 
 
 def test_hand_7_far_from_three_runs_ranks_its_discards(client: FlaskClient) -> None:
-    hand = ["2c", "3c", "4c", "7d", "8d", "9d", "Jh", "Qh", "Kh", "Jk", "5s", "9s", "Ac"]
+    hand = ["2c", "3c", "4c", "7d", "8d", "9d", "Jh", "Qh", "Kh", "Jk", "5s", "9s", "Ac", "6h"]
     body = advice(client, hand=hand, hand_number=7, seen=["5c", "5c"])
     assert body["can_drop"] is False and body["drop"] == [] and body["distance"] > 0
     assert body["outs"] and body["outs_total"] == sum(o["unseen"] for o in body["outs"])
@@ -212,10 +213,24 @@ def test_more_players_more_copies(client: FlaskClient) -> None:
 def test_every_hand_size_the_game_can_produce(client: FlaskClient, size: int) -> None:
     rnd = random.Random(size)
     hand = [*rnd.sample([card.code for card in full_deck(2)], size - 1), "Jk"]
-    body = advice(client, hand=hand, hand_number=min(7, max(1, size - 6)), discard_top="Jk")
+    number = min(7, max(1, size - 6))
+    body = advice(client, hand=hand, hand_number=number, discard_top="Jk")
     assert sorted(body["hand"]) == sorted(hand)
-    assert body["discard"] in hand
+    # the cards dealt plus two per buy is before the draw; one more is after it
+    assert body["drawn"] is ((size - CONTRACTS[number].cards_dealt) % 2 == 1)
+    assert body["discard"] in hand if body["drawn"] else body["discard"] is None
     assert_legal(body)
+
+
+def test_before_the_draw_only_distance_outs_take_and_buy(client: FlaskClient) -> None:
+    hand = ["7c", "7d", "7h", "9s", "9d", "Kc", "Qd"]  # hand 1 deals 7: this is before the draw
+    body = advice(client, hand=hand, hand_number=1, discard_top="9h")
+    assert body["drawn"] is False and body["can_drop"] is False and body["discard"] is None
+    assert body["discard_ranking"] == [] and body["distance"] == 1
+    assert {o["card"] for o in body["outs"]} >= {"9c", "9h", "Jk"}
+    assert body["take_discard"]["advised"] is True and "before your draw" in body["explanation"]
+    after = advice(client, hand=hand, hand_number=1, discard_top="9h", drawn=True)
+    assert after["drawn"] is True and after["discard_ranking"]
 
 
 def test_a_hand_of_31_cards_is_a_limit(client: FlaskClient) -> None:

@@ -35,6 +35,7 @@ RULE_REFUSALS = {
     "card_not_in_hand",  # hindsight: a played card that is not in the hand
     "invalid_ruleset",  # a ruleset of another game
     "invalid_log",  # a log longer than a game of the configured number of hands can have
+    "not_a_meld",  # Continental table cards that are neither a trio nor a run
 }
 
 

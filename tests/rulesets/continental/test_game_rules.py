@@ -1,0 +1,500 @@
+"""Scripted-deck tests of the Continental referee, one per rule of the spec's turn and scoring."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+
+import pytest
+
+from rulesets.cards import Card, parse_cards
+from rulesets.continental.config import ConfigError, GameConfig, draw_for_dealer, reshuffle_seed
+from rulesets.continental.contracts import CONTRACTS
+from rulesets.continental.deck import Deck
+from rulesets.continental.game import REFUSALS, ContinentalGame
+from rulesets.continental.options import ContinentalOptions
+from rulesets.continental.points import hand_points
+from rulesets.continental.records import (
+    CONTINENTAL_RECORDS,
+    Buy,
+    CardBought,
+    DealerDrawn,
+    Discard,
+    Draw,
+    Drop,
+    GameEnded,
+    HandDealt,
+    HandEnded,
+    LayOff,
+    MoveJoker,
+    Pass,
+    StockReshuffled,
+    SwapJoker,
+    WentOut,
+)
+from rulesets.errors import IllegalActionError, InvalidInputError, RulesError
+from rulesets.log import record_to_dict
+
+
+def cards(text: str) -> tuple[Card, ...]:
+    return parse_cards(text, jokers=True, decks=2)
+
+
+def card(text: str) -> Card:
+    return cards(text)[0]
+
+
+def build_deck(players: int, dealer: int, hand: int, given: Mapping[int, str] | None = None,
+               up: str | None = None, stock: str = "") -> tuple[Card, ...]:
+    """A deck dealing the given (partial) hands to their seats, ``up`` as the first discard and
+    ``stock`` on top of the stock; the other cards fill in, in deck order."""
+    given = dict(given or {})
+    chosen = {seat: list(cards(text)) for seat, text in given.items()}
+    up_card = [card(up)] if up else []
+    top = list(cards(stock))
+    used = [c for hand_cards in chosen.values() for c in hand_cards] + up_card + top
+    assert len(used) == len(set(used)), "a card is given twice (write 7c#2 for the second copy)"
+    free = [c for c in Deck.for_players(players).cards() if c not in set(used)]
+    size = CONTRACTS[hand].cards_dealt
+    for seat in range(players):
+        hand_cards = chosen.setdefault(seat, [])
+        assert len(hand_cards) <= size
+        while len(hand_cards) < size:
+            hand_cards.append(free.pop(0))
+    deck = []
+    taken = {seat: iter(hand_cards) for seat, hand_cards in chosen.items()}
+    for j in range(players * size):
+        deck.append(next(taken[(dealer + 1 + j) % players]))
+    deck += up_card or [free.pop(0)]
+    deck += top + free
+    return tuple(deck)
+
+
+def make_game(players: int = 3, dealer: int = 0, given: Mapping[int, str] | None = None,
+              up: str | None = None, stock: str = "", hands: int = 1,
+              decks: Sequence[tuple[Card, ...]] = (), **options: object) -> ContinentalGame:
+    deck = build_deck(players, dealer, 1, given, up, stock)
+    config = GameConfig.create(players=players, hands=hands, seed=1, dealer=dealer,
+                               decks=[deck, *decks], options=ContinentalOptions(**options))  # type: ignore[arg-type]
+    return ContinentalGame(config)
+
+
+def refusal(game: ContinentalGame, action: object) -> str:
+    before = ContinentalGame.replay(game.config, game.log)
+    assert not game.can(action)  # type: ignore[arg-type]
+    with pytest.raises(RulesError) as info:
+        game.apply(action)  # type: ignore[arg-type]
+    assert game == before, "a refused action changed the state"
+    assert info.value.code in REFUSALS
+    return info.value.code
+
+
+def events(game: ContinentalGame, kind: type) -> list:
+    return [record for record in game.log if isinstance(record, kind)]
+
+
+# A hand 1 that seat 1 (left of dealer 0) wins on the first turn: drop 2 trios, lay off, discard.
+QUICK_OUT_1 = "3c 3d 3h 4c 4d 4h 3s"
+
+
+def go_out_quickly(game: ContinentalGame, seat: int, trios: str = "3c 3d 3h|4c 4d 4h",
+                   lay: str = "3s") -> None:
+    game.apply(Draw(seat, "stock"))
+    game.apply(Drop(seat, tuple(cards(t) for t in trios.split("|"))))
+    game.apply(LayOff(seat, card(lay), 0, None))
+    game.apply(Discard(seat, game.hands[seat][0]))
+
+
+# -- Deal, dealer and turn order ---------------------------------------------------------------
+
+def test_deal_gives_deck_card_j_to_seat_dealer_plus_1_plus_j_then_turns_up_one_card() -> None:
+    config = GameConfig.create(players=4, hands=1, seed=9, dealer=2)
+    game = ContinentalGame(config)
+    deck = config.deck_for(1)
+    assert game.log == [HandDealt(1, 2, deck)]
+    for seat in range(4):
+        assert game.hands[seat] == tuple(deck[j] for j in range(28) if (2 + 1 + j) % 4 == seat)
+    assert [len(hand) for hand in game.hands] == [7] * 4
+    assert game.discards == (deck[28],)
+    assert game.stock == deck[29:]
+    assert game.current == 3
+
+
+@pytest.mark.parametrize("hand", range(1, 8))
+def test_each_hand_deals_its_contract_size(hand: int) -> None:
+    game = ContinentalGame(GameConfig.create(players=6, seed=hand, dealer=0))
+    game.hand_number = hand
+    game._deal_hand(hand)
+    assert [len(h) for h in game.hands] == [CONTRACTS[hand].cards_dealt] * 6
+    assert len(game.stock) == 106 - 6 * CONTRACTS[hand].cards_dealt - 1
+
+
+def test_first_dealer_is_drawn_lowest_card_ace_low_and_recorded() -> None:
+    config = GameConfig.create(players=5, hands=1, seed=11)
+    game = ContinentalGame(config)
+    dealer, draws = draw_for_dealer(11, 5)
+    assert game.log[0] == DealerDrawn(draws, dealer)
+    assert game.dealer == dealer and game.current == (dealer + 1) % 5
+    values = {seat: (1 if c.rank and c.rank.label == "A" else int(c.rank or 0)) for seat, c in draws[:5]}
+    assert values[dealer] == min(values.values())
+    assert all(not c.is_joker for _, c in draws)
+    assert [seat for seat, _ in draws[:5]] == [0, 1, 2, 3, 4]
+
+
+def test_play_goes_clockwise_from_left_of_dealer() -> None:
+    game = make_game(players=3, dealer=2)
+    order = []
+    for _ in range(4):
+        seat = game.current
+        order.append(seat)
+        game.apply(Draw(seat, "discard"))
+        game.apply(Discard(seat, game.hands[seat][0]))
+    assert order == [0, 1, 2, 0]
+
+
+def test_dealer_passes_left_and_hand_k_of_a_short_game_is_contract_k() -> None:
+    hand2 = build_deck(3, 1, 2)
+    game = make_game(players=3, dealer=0, given={1: QUICK_OUT_1}, hands=2, decks=[hand2])
+    go_out_quickly(game, 1)
+    dealt = events(game, HandDealt)
+    assert [(d.hand, d.dealer) for d in dealt] == [(1, 0), (2, 1)]
+    assert game.current == 2 and [len(h) for h in game.hands] == [8, 8, 8]
+
+
+# -- Drawing ------------------------------------------------------------------------------------
+
+def test_draw_from_stock_takes_its_top_and_from_discard_the_face_up_card() -> None:
+    game = make_game(up="Kd", stock="5s 6s")
+    game.apply(Draw(1, "stock"))
+    assert game.hands[1][-1] == card("5s") and game.stock[0] == card("6s")
+    game.apply(Discard(1, card("5s")))
+    game.apply(Draw(2, "discard"))
+    assert game.hands[2][-1] == card("5s") and game.discards == (card("Kd"),)
+
+
+def test_turn_refusals_name_the_rule() -> None:
+    game = make_game()
+    assert refusal(game, Draw(2, "stock")) == "not_your_turn"
+    assert refusal(game, Discard(1, game.hands[1][0])) == "draw_first"
+    assert refusal(game, Draw(7, "stock")) == "no_such_seat"
+    with pytest.raises(InvalidInputError):
+        game.apply(Draw(1, "table"))
+    game.apply(Draw(1, "stock"))
+    assert refusal(game, Draw(1, "discard")) == "already_drew"
+    assert refusal(game, Discard(1, card("As#2"))) in ("card_not_in_hand",)
+
+
+# -- Buying -------------------------------------------------------------------------------------
+
+def test_buy_goes_to_the_nearest_seat_after_the_current_player_not_the_fastest() -> None:
+    game = make_game(players=4, dealer=0, up="Qh", stock="2s 9s")
+    game.apply(Draw(1, "stock"))
+    assert game.awaited() == (0, 1, 2, 3)
+    game.apply(Buy(0))  # fastest, but farthest in turn order (after 2 and 3)
+    game.apply(Buy(3))
+    assert not events(game, CardBought)  # seat 2 may still buy: not yet certain
+    game.apply(Pass(2))
+    assert events(game, CardBought) == [CardBought(1, 3, card("Qh"), card("9s"))]
+    assert game.hands[3][-2:] == (card("Qh"), card("9s")) and len(game.hands[0]) == 7
+    assert game.awaited() == (1,) and game.current == 1  # turn order unchanged
+    assert refusal(game, Buy(2)) == "no_buy_window"
+
+
+def test_a_buy_is_settled_as_soon_as_every_nearer_seat_passed() -> None:
+    game = make_game(players=4, dealer=0, up="Qh")
+    game.apply(Draw(1, "stock"))
+    game.apply(Pass(2))
+    game.apply(Buy(3))
+    assert events(game, CardBought)[0].seat == 3
+    assert refusal(game, Pass(0)) == "no_buy_window"
+
+
+def test_the_current_player_cannot_buy_and_each_seat_answers_once() -> None:
+    game = make_game(players=3)
+    game.apply(Draw(1, "stock"))
+    assert refusal(game, Buy(1)) == "current_player_cannot_buy"
+    game.apply(Buy(0))
+    assert refusal(game, Pass(0)) == "already_answered"
+
+
+def test_the_buy_window_closes_when_the_current_player_discards() -> None:
+    game = make_game(players=4, dealer=0, up="Qh", stock="2s 9s")
+    game.apply(Draw(1, "stock"))
+    game.apply(Buy(0))  # seats 2 and 3 never answer: they count as passing
+    game.apply(Discard(1, card("2s")))
+    assert events(game, CardBought) == [CardBought(1, 0, card("Qh"), card("9s"))]
+    assert game.discards[-1] == card("2s") and len(game.hands[0]) == 9
+    assert refusal(game, Buy(3)) == "no_buy_window"
+
+
+def test_no_buying_after_the_discard_was_taken_or_with_buying_off() -> None:
+    game = make_game()
+    game.apply(Draw(1, "discard"))
+    assert refusal(game, Buy(2)) == "no_buy_window"
+    game = make_game(buying=False)
+    game.apply(Draw(1, "stock"))
+    assert game.awaited() == (1,)
+    assert refusal(game, Buy(2)) == "buying_off"
+
+
+# -- Dropping and laying off --------------------------------------------------------------------
+
+def test_drop_exactly_the_contract_then_lay_off_in_the_same_turn() -> None:
+    game = make_game(given={1: "3c 3d 3h 4c 4d 4h 3s", 2: "4s 8c 9c Td Jd Qd Kd"})
+    game.apply(Draw(1, "stock"))
+    game.apply(Drop(1, (cards("3c 3d 3h"), cards("4c 4d 4h"))))
+    assert game.dropped[1] and [m.text for m in game.table] == ["3♣ 3♦ 3♥", "4♣ 4♦ 4♥"]
+    game.apply(LayOff(1, card("3s"), 0, None))
+    assert len(game.table[0]) == 4 and game.owners == [1, 1]
+    assert refusal(game, Drop(1, (cards("3c 3d 3h"),))) == "already_dropped"
+
+
+def test_a_drop_other_than_the_contract_is_refused() -> None:
+    game = make_game(given={1: "3c 3d 3h 3s 4c 4d 4h", 2: "5c 6c 7c 8c"})
+    game.apply(Draw(1, "stock"))
+    assert refusal(game, Drop(1, (cards("3c 3d 3h 3s"), cards("4c 4d 4h")))) == "wrong_contract"
+    assert refusal(game, Drop(1, (cards("3c 3d 3h"),))) == "wrong_contract"
+    assert refusal(game, Drop(1, (cards("3c 3d 4h"), cards("4c 4d 3s")))) == "not_a_meld"
+    assert refusal(game, Drop(1, (cards("3c 3d 3h"), cards("5c 5d 5h")))) == "card_not_in_hand"
+
+
+def test_lay_off_only_after_dropping_the_contract_on_any_players_meld() -> None:
+    game = make_game(given={1: QUICK_OUT_1, 2: "3c#2 Kd Ks Kh 9c 9d 9h"},
+                     stock="2s 8s")
+    game.apply(Draw(1, "stock"))
+    game.apply(Drop(1, (cards("3c 3d 3h"), cards("4c 4d 4h"))))
+    game.apply(Discard(1, card("2s")))
+    game.apply(Draw(2, "stock"))
+    assert refusal(game, LayOff(2, card("3c#2"), 0, None)) == "not_dropped"
+    game.apply(Drop(2, (cards("Kd Ks Kh"), cards("9c 9d 9h"))))
+    assert refusal(game, LayOff(2, card("8s"), 2, None)) == "cannot_lay_off"
+    assert refusal(game, LayOff(2, card("8s"), 9, None)) == "no_such_meld"
+    game.apply(LayOff(2, card("3c#2"), 0, None))  # on seat 1's trio
+    assert game.table[0].text == "3♣ 3♦ 3♥ 3♣"
+
+
+def test_the_last_card_cannot_be_laid_off_when_it_is_needed_to_discard() -> None:
+    game = make_game(given={1: "3c 3d 3h 4c 4d 4h 3s"}, stock="4s")
+    game.apply(Draw(1, "stock"))
+    game.apply(Drop(1, (cards("3c 3d 3h"), cards("4c 4d 4h"))))
+    game.apply(LayOff(1, card("3s"), 0, None))
+    assert game.hands[1] == (card("4s"),)
+    assert refusal(game, LayOff(1, card("4s"), 1, None)) == "must_keep_a_discard"
+
+
+def test_going_out_without_a_discard_when_the_option_allows_it() -> None:
+    game = make_game(given={1: "3c 3d 3h 4c 4d 4h 3s"}, stock="4s", go_out_without_discard=True)
+    game.apply(Draw(1, "stock"))
+    game.apply(Drop(1, (cards("3c 3d 3h"), cards("4c 4d 4h"))))
+    game.apply(LayOff(1, card("3s"), 0, None))
+    game.apply(LayOff(1, card("4s"), 1, None))
+    assert events(game, WentOut) == [WentOut(1, 1, True)]
+    assert game.is_over and events(game, HandEnded)[0].scores[1] == -10
+
+
+# -- Going out and scoring ----------------------------------------------------------------------
+
+def test_going_out_on_a_discard_in_the_drop_turn_scores_minus_10_and_others_their_cards() -> None:
+    game = make_game(given={1: QUICK_OUT_1, 0: "As Ks Qs 9d 8d 7d Jk", 2: "2c 2d 5h 6h Tc Jc Jk#2"})
+    go_out_quickly(game, 1)
+    assert events(game, WentOut) == [WentOut(1, 1, True)]
+    ended = events(game, HandEnded)[0]
+    assert ended.scores == (20 + 10 + 10 + 5 + 5 + 5 + 50, -10, 5 * 4 + 10 + 10 + 50)
+    assert ended.reason == "went_out" and ended.totals == ended.scores
+    assert game.log[-1] == GameEnded(ended.totals, (1,))
+    assert refusal(game, Draw(0, "stock")) == "game_over"
+
+
+def test_going_out_in_a_later_turn_scores_0_and_face_values_option() -> None:
+    game = make_game(players=2, given={1: "3c 3d 3h 4c 4d 4h 9s", 0: "2c 3s 5h 6h 7h Tc Td"},
+                     stock="Ad 8c 3s#2", card_values="face_value")
+    game.apply(Draw(1, "stock"))
+    game.apply(Drop(1, (cards("3c 3d 3h"), cards("4c 4d 4h"))))
+    game.apply(Discard(1, card("Ad")))
+    game.apply(Draw(0, "discard"))
+    game.apply(Discard(0, card("Ad")))
+    game.apply(Draw(1, "stock"))  # 8c
+    game.apply(Discard(1, card("8c")))
+    game.apply(Draw(0, "stock"))  # 3s#2
+    game.apply(Discard(0, card("3s#2")))
+    game.apply(Draw(1, "discard"))
+    game.apply(LayOff(1, card("3s#2"), 0, None))
+    game.apply(Discard(1, card("9s")))
+    ended = events(game, HandEnded)[0]
+    assert ended.scores == (2 + 3 + 5 + 6 + 7 + 10 + 10, 0)
+    assert events(game, WentOut) == [WentOut(1, 1, False)]
+
+
+def test_scores_equal_the_points_left_in_each_hand() -> None:
+    game = make_game(given={1: QUICK_OUT_1})
+    hands_before = [game.hands[0], game.hands[2]]
+    go_out_quickly(game, 1)
+    ended = events(game, HandEnded)[0]
+    assert [ended.scores[0], ended.scores[2]] == [hand_points(h) for h in hands_before]
+
+
+# -- Jokers on the table ------------------------------------------------------------------------
+
+HAND_1_FOR_SEAT_1 = {1: QUICK_OUT_1}
+
+
+def hand_two_game(given: Mapping[int, str], stock: str = "", players: int = 3) -> ContinentalGame:
+    """A game whose hand 1 ends at once (seat 1 goes out); hand 2 dealt by seat 1 from ``given``."""
+    hand2 = build_deck(players, 1, 2, given, stock=stock)
+    game = make_game(players=players, dealer=0, given=HAND_1_FOR_SEAT_1, hands=2, decks=[hand2])
+    go_out_quickly(game, 1)
+    assert game.hand_number == 2
+    return game
+
+
+def test_a_joker_swap_puts_the_natural_card_in_and_moves_the_joker_to_an_end() -> None:
+    game = hand_two_game({2: "Kc Kd Kh 2h 3h Jk 5h 4h"})
+    game.apply(Draw(2, "stock"))
+    game.apply(Drop(2, (cards("Kc Kd Kh"), cards("2h 3h Jk 5h"))))
+    assert game.table[1].text == "2♥ 3♥ Jk(4♥) 5♥"
+    assert refusal(game, SwapJoker(2, card("5h#2"), 1, None)) == "card_not_in_hand"
+    game.apply(SwapJoker(2, card("4h"), 1, "low"))
+    assert game.table[1].text == "Jk(A♥) 2♥ 3♥ 4♥ 5♥"
+
+
+def test_a_lay_off_that_is_no_swap_is_refused_as_a_swap() -> None:
+    game = hand_two_game({2: "Kc Kd Kh 2h 3h 4h 5h 6h"})
+    game.apply(Draw(2, "stock"))
+    game.apply(Drop(2, (cards("Kc Kd Kh"), cards("2h 3h 4h 5h"))))
+    assert refusal(game, SwapJoker(2, card("6h"), 1, None)) == "not_a_joker_swap"
+
+
+def test_an_end_joker_moves_to_another_run_but_not_below_four_cards_nor_from_a_trio() -> None:
+    game = hand_two_game({2: "Kc Kd Jk Jk#2 3h 4h 5h 6h", 0: "9c 9d 9h 7s 8s 9s Ts Js"}, stock="2c 2d")
+    game.apply(Draw(2, "stock"))
+    game.apply(Drop(2, (cards("Kc Kd Jk"), cards("Jk#2 3h 4h 5h"))))
+    assert game.table[1].text == "Jk(2♥) 3♥ 4♥ 5♥"
+    game.apply(Discard(2, card("2c")))
+    game.apply(Draw(0, "stock"))
+    game.apply(Drop(0, (cards("9c 9d 9h"), cards("7s 8s 9s Ts"))))
+    assert refusal(game, MoveJoker(0, 1, "low", 3, None)) == "run_too_short"
+    assert refusal(game, MoveJoker(0, 0, "high", 3, None)) == "joker_in_trio"
+    game.apply(Discard(0, card("2d")))
+    game.apply(Draw(1, "stock"))
+    game.apply(Discard(1, game.hands[1][-1]))
+    game.apply(Draw(2, "stock"))
+    game.apply(LayOff(2, card("6h"), 1, None))
+    assert game.table[1].text == "Jk(2♥) 3♥ 4♥ 5♥ 6♥"
+    assert refusal(game, MoveJoker(2, 1, "high", 3, None)) == "no_joker_at_end"
+    assert refusal(game, MoveJoker(2, 1, "low", 1, None)) == "not_a_run"
+    game.apply(MoveJoker(2, 1, "low", 3, None))
+    assert game.table[1].text == "3♥ 4♥ 5♥ 6♥"
+    assert game.table[3].text == "7♠ 8♠ 9♠ 10♠ Jk(J♠)"
+
+
+# -- The stock ----------------------------------------------------------------------------------
+
+def test_an_empty_stock_is_refilled_from_the_discard_pile_but_its_top_card() -> None:
+    game = make_game(players=2, buying=False)
+    while game.stock:
+        seat = game.current
+        game.apply(Draw(seat, "stock"))
+        game.apply(Discard(seat, game.hands[seat][-1]))
+    pile = list(game.discards)
+    seat = game.current
+    game.apply(Draw(seat, "stock"))
+    expected = pile[:-1]
+    random.Random(reshuffle_seed(1, 1, 1)).shuffle(expected)
+    assert events(game, StockReshuffled) == [StockReshuffled(1, 1, tuple(expected))]
+    assert game.hands[seat][-1] == expected[0] and game.discards == (pile[-1],)
+    assert ContinentalGame.replay(game.config, game.log) == game
+
+
+def test_the_hand_ends_when_the_stock_cannot_be_refilled_everyone_scoring_their_hand() -> None:
+    game = make_game(players=3)
+    while game.stock:
+        seat = game.current
+        game.apply(Draw(seat, "stock"))
+        if game.window:
+            game.apply(Buy((seat + 1) % 3))  # the pile stays at one card
+        game.apply(Discard(seat, game.hands[seat][-1]))
+    assert len(game.discards) == 1
+    held = [tuple(h) for h in game.hands]
+    game.apply(Draw(game.current, "stock"))
+    ended = events(game, HandEnded)[0]
+    assert ended.reason == "stock_exhausted"
+    assert ended.scores == tuple(hand_points(h) for h in held)
+
+
+def test_a_buy_with_no_penalty_card_left_ends_the_hand() -> None:
+    game = make_game(players=2)
+    while len(game.stock) > 1:
+        seat = game.current
+        game.apply(Draw(seat, "stock"))
+        game.apply(Buy(1 - seat))
+        game.apply(Discard(seat, game.hands[seat][-1]))
+    seat = game.current
+    game.apply(Draw(seat, "stock"))
+    game.apply(Buy(1 - seat))
+    bought = events(game, CardBought)[-1]
+    assert bought.penalty is None and events(game, HandEnded)[0].reason == "stock_exhausted"
+
+
+# -- The game -----------------------------------------------------------------------------------
+
+def test_seven_hands_then_totals_and_the_lowest_total_wins() -> None:
+    from rulesets.continental.bots import random_action
+
+    rng = random.Random(4)
+    game = ContinentalGame(GameConfig.create(players=3, seed=4, dealer=2))
+    while not game.is_over:
+        seat = rng.choice(game.awaited())
+        game.apply(random_action(game, seat, rng, skill=0.9))
+    ends = events(game, HandEnded)
+    assert [e.hand for e in ends] == list(range(1, 8))
+    assert [d.dealer for d in events(game, HandDealt)] == [2, 0, 1, 2, 0, 1, 2]
+    totals = tuple(map(sum, zip(*(e.scores for e in ends), strict=True)))
+    low = min(totals)
+    assert game.log[-1] == GameEnded(totals, tuple(s for s in range(3) if totals[s] == low))
+
+
+def test_equal_lowest_totals_share_the_win() -> None:
+    hand2 = build_deck(2, 1, 2, {0: "3c 3d 3h 5c 6c 7c 8c 3s", 1: "9c 9d 9h 9s 8h 8d 7h 7d"})
+    game = make_game(players=2, dealer=0, given={1: QUICK_OUT_1, 0: "9c 9d 9h 9s 8h 8d Ks"},
+                     hands=2, decks=[hand2])
+    go_out_quickly(game, 1)
+    go_out_quickly(game, 0, trios="3c 3d 3h|5c 6c 7c 8c")
+    assert [e.scores for e in events(game, HandEnded)] == [(40, -10), (-10, 40)]
+    assert game.log[-1] == GameEnded((30, 30), (0, 1))
+
+
+def test_replay_rebuilds_an_equal_game_and_the_log_round_trips_with_copies() -> None:
+    game = make_game(given={1: QUICK_OUT_1, 2: "7c 7c#2 Jk Jk#2"}, stock="9s")
+    game.apply(Draw(1, "stock"))
+    game.apply(Buy(2))
+    game.apply(Discard(1, card("9s")))
+    assert ContinentalGame.replay(game.config, game.log) == game
+    dicts = [record_to_dict(r) for r in game.log]
+    assert CONTINENTAL_RECORDS.log_from_dicts(dicts) == game.log
+    assert "7c#2" in dicts[0]["deck"] and "Jk#2" in dicts[0]["deck"]
+    config = GameConfig.from_dict(game.config.to_dict())
+    assert config == game.config
+    tampered = [*game.log[:-1], HandEnded(1, (0, 0, 0), (0, 0, 0), "went_out")]
+    with pytest.raises(InvalidInputError):
+        ContinentalGame.replay(game.config, tampered)
+
+
+def test_config_lists_every_problem_and_reads_identical_codes_as_copies() -> None:
+    with pytest.raises(ConfigError) as info:
+        GameConfig.from_dict({"players": 9, "hands": 8, "seed": "x", "dealer": -1, "deck": ["As"] * 3})
+    assert len(info.value.problems) == 5
+    deck = [c.code for c in build_deck(2, 0, 1)]
+    assert GameConfig.from_dict({"players": 2, "seed": 1, "deck": deck}).decks[0][0].copy == 1
+    with pytest.raises(ConfigError, match="repeats"):
+        GameConfig.from_dict({"players": 2, "seed": 1, "deck": [*deck[:-1], "As"]})
+    short = build_deck(2, 0, 1)[:-1]
+    with pytest.raises(ConfigError, match="expected 106 cards, got 105; missing"):
+        GameConfig.create(players=2, seed=1, deck=short)
+
+
+def test_every_refusal_code_has_its_rule_in_words() -> None:
+    game = make_game()
+    with pytest.raises(IllegalActionError) as info:
+        game.apply(Draw(0, "stock"))
+    assert info.value.rule == REFUSALS["not_your_turn"]
+    assert all(isinstance(rule, str) and rule for rule in REFUSALS.values())
