@@ -34,7 +34,7 @@ test: $(VENV)/.installed-test
 # those needing PostgreSQL. `make test` runs them all.
 check: $(VENV)/.installed-test
 	$(BIN)/ruff check .
-	RAMCHI_API_EXAMPLES=10 $(BIN)/python -m pytest -n auto --doctest-modules -m "not slow and not postgres" \
+	RAMCHI_QUICK=1 RAMCHI_API_EXAMPLES=3 $(BIN)/python -m pytest -n auto --doctest-modules -m "not slow and not postgres" \
 		--ignore=tests/server rulesets solver api tests
 
 lint: $(VENV)/.installed-test

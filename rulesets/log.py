@@ -99,8 +99,9 @@ MAX_INT = 2**63
 MAX_TEXT = 500
 """The longest text a log field may hold (the rules write reasons and names far shorter)."""
 
-MAX_ITEMS = 128
-"""The most items a list in a log record may hold (a deck has 52); checked before reading them."""
+MAX_ITEMS = 300
+"""The most items a list in a log record may hold (a Ramchi deck has 52, a Continental deck for
+twelve players 268); checked before reading them."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -27,6 +27,11 @@ a key of :data:`REFUSALS`, the rule in words.
 Choices where the rules are silent (see docs/rules/continental.md):
 
 - Any player but the current one may buy, dropped or not, any number of times.
+  "A buyer may not meld or lay off until their own next turn" holds by itself:
+  melding and laying off happen only in one's own turn.
+- A natural card laid off on a run where a joker stands for it takes the
+  joker's place (as :func:`~rulesets.continental.melds.lay_off` does), so
+  ``LayOff`` may swap a joker too; ``SwapJoker`` is refused unless it swaps.
 - When nobody has bought yet and the current player goes out without a
   discard (option ``go_out_without_discard``), the buy window just closes.
 - A buy needing a penalty card from an empty stock reshuffles the discard pile

@@ -198,6 +198,7 @@ def test_buy_goes_to_the_nearest_seat_after_the_current_player_not_the_fastest()
     assert game.hands[3][-2:] == (card("Qh"), card("9s")) and len(game.hands[0]) == 7
     assert game.awaited() == (1,) and game.current == 1  # turn order unchanged
     assert refusal(game, Buy(2)) == "no_buy_window"
+    assert refusal(game, LayOff(3, card("Qh"), 0, None)) == "not_your_turn"  # cards bought wait
 
 
 def test_a_buy_is_settled_as_soon_as_every_nearer_seat_passed() -> None:
@@ -498,3 +499,9 @@ def test_every_refusal_code_has_its_rule_in_words() -> None:
         game.apply(Draw(0, "stock"))
     assert info.value.rule == REFUSALS["not_your_turn"]
     assert all(isinstance(rule, str) and rule for rule in REFUSALS.values())
+
+
+def test_the_game_follows_the_game_state_protocol() -> None:
+    from rulesets.game import GameState
+
+    assert isinstance(make_game(), GameState)
