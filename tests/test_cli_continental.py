@@ -49,7 +49,7 @@ def test_continental_advise_options(capsys: pytest.CaptureFixture[str]) -> None:
     (["7c", "7c", "--seen", "7c", "--hand-number", "1"], "seen: card 1 '7c' is a third 7c"),
     (["Jk", "--seen", "Jk", "Jk", "--hand-number", "1"], "seen: card 2 'Jk' is a third Jk"),
     (["7c", "7x", "--hand-number", "1"], "hand: card 2 '7x': 'x' is not a suit"),
-    (["7c", "--table", "5h 9c 7h", "--hand-number", "1"], "table meld 1 (5♥ 9♣ 7♥) is neither"),
+    (["7c", "--table", "5h 9c 7h", "--hand-number", "1"], "table meld 1: 5♥ 9♣ 7♥ is neither"),
     (["7c"], "give hand_number (1-7) or contract"),
     (["7c", "--hand-number", "1", "--contract", "2,0"], "not both"),
     (["7c", "--hand-number", "9"], "hand_number must be 1 to 7"),

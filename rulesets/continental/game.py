@@ -49,6 +49,7 @@ from collections.abc import Sequence
 from enum import StrEnum
 
 from rulesets.cards import Card
+from rulesets.continental import melds
 from rulesets.continental.config import GameConfig, draw_for_dealer, reshuffle_seed
 from rulesets.continental.contracts import CONTRACTS, Contract
 from rulesets.continental.melds import (
@@ -59,11 +60,7 @@ from rulesets.continental.melds import (
     can_take_end_joker,
     drop_problems,
     lay_off,
-    make_run,
-    make_trio,
-    run_problems,
     take_end_joker,
-    trio_problems,
 )
 from rulesets.continental.options import ContinentalOptions
 from rulesets.continental.points import hand_points
@@ -145,24 +142,17 @@ def _malformed(code: str, message: str) -> InvalidInputError:
 
 
 def read_meld(cards: Sequence[Card]) -> Meld:
-    """The meld some cards form: a trio if they are one, else a run as written (lowest first),
-    else a run in any order; :class:`IllegalActionError` ``not_a_meld`` otherwise.
+    """The meld some cards form (:func:`rulesets.continental.melds.read_meld`), refused as
+    :class:`IllegalActionError` ``not_a_meld`` when they form none.
 
     >>> from rulesets.cards import parse_cards
-    >>> read_meld(parse_cards("Jk 5h 6h 7h", jokers=True)).text
-    'Jk(4♥) 5♥ 6♥ 7♥'
     >>> read_meld(parse_cards("Kh Kc Jk", jokers=True)).text
     'K♥ K♣ Jk(K)'
     """
-    if not trio_problems(cards):
-        return make_trio(cards)
-    if not run_problems(cards, ordered=True):
-        return make_run(cards, ordered=True)
-    if not run_problems(cards):
-        return make_run(cards)
-    shown = " ".join(card.id for card in cards) or "no cards"
-    reasons = "; ".join(run_problems(cards) if len(cards) > 3 else trio_problems(cards))
-    raise _refuse("not_a_meld", f"{shown} is neither a trio nor a run: {reasons}")
+    try:
+        return melds.read_meld(cards)
+    except InvalidInputError as err:
+        raise _refuse("not_a_meld", err.message) from None
 
 
 def _take(hand: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...]:

@@ -52,6 +52,7 @@ __all__ = [
     "lay_off",
     "make_run",
     "make_trio",
+    "read_meld",
     "run_problems",
     "take_end_joker",
     "trio_problems",
@@ -378,6 +379,37 @@ def make_run(cards: Sequence[Card], *, ordered: bool = False) -> Run:
     if run is None:
         raise _not_a_meld(cards, "run", problems, RUN_RULE)
     return run
+
+
+MELD_RULE = ("melds are trios (3 or more cards of one rank) or runs (4 or more consecutive cards "
+             "of one suit)")
+
+
+def read_meld(cards: Sequence[Card]) -> Meld:
+    """The meld some cards form: a trio if they are one, else a run as written (lowest first),
+    else a run in any order; :class:`InvalidInputError` ``not_a_meld`` with both reasons.
+
+    This is how a meld written by a player (a drop, a meld on the table) is read.
+
+    >>> read_meld(parse_cards("Jk 5h 6h 7h", jokers=True)).text
+    'Jk(4♥) 5♥ 6♥ 7♥'
+    >>> try:
+    ...     read_meld(parse_cards("5h 9c 7h"))
+    ... except InvalidInputError as err:
+    ...     print(err.code, "|", err.message[:60])
+    not_a_meld | 5♥ 9♣ 7♥ is neither a trio (natural cards of more than one r
+    """
+    trio = trio_problems(cards)
+    if not trio:
+        return make_trio(cards)
+    if not run_problems(cards, ordered=True):
+        return make_run(cards, ordered=True)
+    run = run_problems(cards)
+    if not run:
+        return make_run(cards)
+    shown = " ".join(_label(card) for card in cards) or "no cards"
+    raise InvalidInputError(f"{shown} is neither a trio ({'; '.join(trio)}) nor a run "
+                            f"({'; '.join(run)})", rule=MELD_RULE, code="not_a_meld")
 
 
 def drop_problems(melds: Sequence[Meld], contract: Contract) -> list[str]:

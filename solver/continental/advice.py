@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from rulesets.cards import Card
 from rulesets.continental.contracts import CONTRACTS, HANDS, Contract
 from rulesets.continental.deck import Deck
-from rulesets.continental.melds import Meld, can_lay_off, make_run, make_trio, run_problems, trio_problems
+from rulesets.continental.melds import Meld, can_lay_off, read_meld
 from rulesets.continental.options import ContinentalOptions
 from rulesets.continental.points import hand_points
 from rulesets.errors import InvalidInputError, LimitExceededError
@@ -74,7 +74,8 @@ def contract_for(hand_number: int | None = None, trios: int | None = None,
 
 
 def table_meld(cards: Sequence[Card], index: int = 0) -> Meld:
-    """A meld on the table: a trio, else a run as written (lowest first), else a run in any order.
+    """A meld on the table, read as the rules read a written meld (:func:`read_meld`), or an
+    :class:`InvalidInputError` naming the meld (``table/<index>``).
 
     >>> from rulesets.cards import parse_cards
     >>> table_meld(parse_cards("5h Jk 7h 8h", jokers=True)).text
@@ -83,22 +84,13 @@ def table_meld(cards: Sequence[Card], index: int = 0) -> Meld:
     ...     table_meld(parse_cards("5h 9c 7h", jokers=True), 2)
     ... except InvalidInputError as err:
     ...     print(err.field, "|", err.message[:40])
-    table/2 | table meld 3 (5♥ 9♣ 7♥) is neither a tri
+    table/2 | table meld 3: 5♥ 9♣ 7♥ is neither a trio
     """
-    trio = trio_problems(cards)
-    if not trio:
-        return make_trio(cards)
-    if not run_problems(cards, ordered=True):
-        return make_run(cards, ordered=True)
-    run = run_problems(cards)
-    if not run:
-        return make_run(cards)
-    shown = " ".join("Jk" if c.is_joker else c.pretty for c in cards) or "no cards"
-    raise InvalidInputError(
-        f"table meld {index + 1} ({shown}) is neither a trio ({'; '.join(trio)}) nor a run "
-        f"({'; '.join(run)})", code="not_a_meld", field=f"table/{index}",
-        rule="melds on the table are trios (3+ cards of one rank) or runs (4+ consecutive cards "
-        "of one suit)")
+    try:
+        return read_meld(cards)
+    except InvalidInputError as err:
+        raise InvalidInputError(f"table meld {index + 1}: {err.message}", code=err.code,
+                                field=f"table/{index}", rule=err.rule) from None
 
 
 def unseen_counts(known: Sequence[Card], deck: Deck) -> tuple[int, ...]:
