@@ -129,12 +129,16 @@ def _check_sizes(hand: Sequence[Card], table: Sequence[Sequence[Card]]) -> None:
 
 
 def _take_discard(top: Card, hand: Sequence[Card], contract: Contract, dropped: bool,
-                  table: Sequence[Meld], options: ContinentalOptions, now: int) -> Decision:
-    """Take the top discard when it brings the hand closer (or, ready to drop, goes on the table)."""
+                  table: Sequence[Meld], options: ContinentalOptions, now: int,
+                  turn_now: Turn | None) -> Decision:
+    """Take the top discard when it brings the hand closer (or, ready to drop, goes on the table).
+
+    ``turn_now`` is the best turn of the hand as it is, when already worked out.
+    """
     name = top.pretty if not top.is_joker else "joker"
     counts, spare = counts_of(hand), spare_cards(options)
     if now == 0 and not dropped:
-        without = best_turn(hand, contract, table=table, options=options)
+        without = turn_now or best_turn(hand, contract, table=table, options=options)
         turn = best_turn([*hand, top], contract, table=table, options=options)
         if turn.points_left < without.points_left:
             return Decision(True, f"take the {name}: you can drop now, and with it you keep "
@@ -298,7 +302,8 @@ def advise(hand: Sequence[Card], contract: Contract, *, dropped: bool = False,
         points_left = best.points if best else hand_points(hand, options.card_values)
     take = buy = None
     if discard_top is not None:
-        take = _take_discard(discard_top, hand, contract, dropped, melds, options, dist)
+        take = _take_discard(discard_top, hand, contract, dropped, melds, options, dist,
+                             turn if drawn else None)
         buy = _buy(discard_top, counts, contract, dropped, spare, dist, options)
     explanation = _explain(contract, hand, turn, dropped, drawn, dist, outs_total, outs, best,
                            discard, points_left)
