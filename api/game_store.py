@@ -87,7 +87,7 @@ class StoredAction:
     """One accepted action: its place in the game, who sent it, and what was answered."""
 
     seq: int
-    action_id: str
+    action_id: str | None
     seat: int
     body: dict[str, Any]
     response: dict[str, Any]
@@ -234,6 +234,12 @@ class LockedGame:
         if bumped != 1:  # cannot happen while the row is locked; never store a gap
             raise StaleVersion(self.game_id)
         self.version += 1
+
+
+    def set_response(self, seq: int, response: dict[str, Any]) -> None:
+        """Replace the stored answer of action ``seq`` (its answer grew: bots acted after it)."""
+        self._connection.execute(update(actions).where(actions.c.game_id == self.game_id,
+                                                       actions.c.seq == seq).values(response=response))
 
 
 _SQLITE_WRITERS: dict[str, threading.Lock] = {}

@@ -15,6 +15,7 @@ from typing import Any
 from apispec import BasePlugin
 from flask_smorest import Api
 from flask_smorest.utils import prepare_response
+from marshmallow import Schema
 
 from api.errors import PROBLEM_MEDIA_TYPE
 from api.game_schemas import api_game_names, game_api
@@ -85,7 +86,8 @@ LINKS: dict[tuple[str, str, str], dict[str, dict[str, Any]]] = {
                                           who="the seat that acted"),
     (LOG, "get", "200"): {
         "Dispute": {"operationRef": operation_ref(DISPUTES, "post"),
-                    "requestBody": {"config": "$response.body#/config", "log": "$response.body#/log"},
+                    "requestBody": {"game": "$response.body#/game", "config": "$response.body#/config",
+                                    "log": "$response.body#/log"},
                     "description": "Post the log to be judged (only a complete log, once the game "
                                    "is over, holds the seed and decks a replay needs).",
                     "x-schemathesis": {"merge_body": False}},
@@ -102,10 +104,33 @@ def schema_constraints() -> dict[str, dict[str, Any]]:
     A Continental advice request gives ``hand_number`` or ``contract``, and a contract has a
     meld (:data:`api.schemas.CONTINENTAL_REQUEST_CONSTRAINTS`).
     """
-    variants = [copy.deepcopy(variant) for name in api_game_names()
-                for variant in game_api(name).action_variants]
     constraints = copy.deepcopy(CONTINENTAL_REQUEST_CONSTRAINTS)
-    return {"ActionRequest": {"oneOf": variants}, **constraints} if variants else constraints
+    games = [game_api(name) for name in api_game_names()]
+    for shell, part in GAME_PARTS.items():
+        refs = [f"#/components/schemas/{component_name(getattr(game, part))}" for game in games]
+        constraints[shell] = {"oneOf": [{"$ref": ref} for ref in refs]}
+    for game in games:
+        if game.action_variants:
+            constraints[component_name(game.action)] = {
+                "oneOf": [copy.deepcopy(variant) for variant in game.action_variants]}
+    return constraints
+
+
+GAME_PARTS = {"GameCreate": "create", "GameView": "view", "GameCreated": "created",
+              "ActionRequest": "action", "DisputeRequest": "dispute"}
+"""The documented game bodies (:class:`api.game_schemas.ByGame` schemas) and the part of each
+game's :class:`~api.game_schemas.GameApi` they stand for: each is documented as ``oneOf`` its
+games' schemas."""
+
+
+def component_name(schema: type[Schema]) -> str:
+    """The name of a schema class in the document (``RamchiGameViewSchema`` → ``RamchiGameView``).
+
+    >>> from api.schemas import RamchiGameViewSchema
+    >>> component_name(RamchiGameViewSchema)
+    'RamchiGameView'
+    """
+    return schema.__name__.removesuffix("Schema")
 
 
 class GameLinksPlugin(BasePlugin):  # type: ignore[misc]
@@ -138,6 +163,12 @@ class ProblemApi(Api):  # type: ignore[misc]
     def _init_spec(self, *, extra_plugins: list[BasePlugin] | None = None, **options: Any) -> None:
         """Initialize the spec with :class:`GameLinksPlugin` among its plugins."""
         super()._init_spec(extra_plugins=[*(extra_plugins or ()), GameLinksPlugin()], **options)
+        for name in api_game_names():  # each game's bodies, referred to by the documented shells
+            game = game_api(name)
+            for part in dict.fromkeys(GAME_PARTS.values()):
+                schema = getattr(game, part)
+                if component_name(schema) not in self.spec.components.schemas:
+                    self.spec.components.schema(component_name(schema), schema=schema)
         self.spec.components.security_scheme(SEAT_TOKEN, {
             "type": "http", "scheme": "bearer",
             "description": "A seat's secret token, returned once by POST /v1/games (seats[].token)."})

@@ -13,11 +13,12 @@ from typing import Any
 from marshmallow import INCLUDE, Schema, ValidationError, fields, validate
 
 from api.cardinput import CARD_CODE_PATTERN, CONTINENTAL_CARD_CODE_PATTERN
-from api.game_schemas import ByGame, RegisteredGame, game_in_request
+from api.errors import ApiProblem
+from api.game_schemas import ByGame, RegisteredGame, action_types, api_game_names, game_in_request
 from rulesets.continental.contracts import HANDS
 from rulesets.continental.deck import Deck
 from rulesets.continental.options import ContinentalOptions
-from rulesets.game import DEFAULT_GAME
+from rulesets.game import DEFAULT_GAME, game_kind
 from rulesets.ramchi.combinations import COMBINATION_SIZE
 from rulesets.ramchi.config import MAX_HANDS
 from rulesets.ramchi.deal import HAND_SIZE
@@ -275,11 +276,10 @@ class GameSettingsSchema(Schema):
                             metadata={"description": "option overrides, see GET /v1/rulesets"})
 
 
-class GameCreateSchema(ByGame, GameSettingsSchema):
-    """A new game (documented: a Ramchi game; each game's own fields are read by its schema)."""
+class RamchiGameCreateSchema(GameSettingsSchema):
+    """A new Ramchi game (``game`` may be left out: Ramchi is the default game)."""
 
-    game_part = "create"
-    game = fields.String(load_default=DEFAULT_GAME, validate=RegisteredGame(),
+    game = fields.String(load_default=DEFAULT_GAME, validate=RegisteredGame(only=DEFAULT_GAME),
                          metadata={"description": "the game to referee"})
     players = BoundedList(Text(validate=validate.Length(min=1, max=100)), max_items=3, required=True,
                           validate=validate.Length(equal=3),
@@ -295,10 +295,8 @@ class SeatTokenSchema(Schema):
     token = fields.String(required=True)
 
 
-class GameViewSchema(ByGame):
-    """A game as the public or one seat sees it."""
-
-    game_part = "view"
+class RamchiGameViewSchema(Schema):
+    """A Ramchi game as the public or one seat sees it."""
 
     class Meta:
         unknown = INCLUDE
@@ -332,19 +330,14 @@ class GameViewSchema(ByGame):
     discards = fields.List(fields.String())
 
 
-class GameCreatedSchema(GameViewSchema):
-    """A created game: its public view and every seat's token."""
-
-    game_part = "created"
+class RamchiGameCreatedSchema(RamchiGameViewSchema):
+    """A created Ramchi game: its public view and every seat's token."""
 
     seats = fields.List(fields.Nested(SeatTokenSchema), required=True)
 
 
-class ActionRequestSchema(ByGame):
-    """One player action; the seat is the one the bearer token belongs to."""
-
-    game_part = "action"
-    choose_game = staticmethod(game_in_request)
+class RamchiActionRequestSchema(Schema):
+    """One Ramchi action; the seat is the one the bearer token belongs to."""
 
     type = fields.String(required=True, validate=validate.OneOf(["exchange", "keep", "arrange"]))
     combinations = BoundedList(card_codes(max_items=HAND_SIZE), max_items=HAND_SIZE, allow_none=True,
@@ -354,6 +347,49 @@ class ActionRequestSchema(ByGame):
                                       metadata={"description": "apply only if the game is at this version"})
     action_id = Text(allow_none=True, validate=validate.Length(min=1, max=64),
                               metadata={"description": "idempotency key, e.g. a UUID"})
+
+
+class GameCreateSchema(ByGame):
+    """A new game: the body of the game named by ``game`` (Ramchi when left out)."""
+
+    game_part = "create"
+
+
+class GameViewSchema(ByGame):
+    """A game as the public or one seat sees it: the view of its game."""
+
+    game_part = "view"
+
+
+class GameCreatedSchema(ByGame):
+    """A created game: its game's public view and every seat's token."""
+
+    game_part = "created"
+
+
+class ActionRequestSchema(ByGame):
+    """One player action, of the game of the path; the seat is the one the bearer token belongs to.
+
+    An action ``type`` of another game is refused as ``wrong_game`` (409): the request is
+    well formed, but this game has no such action.
+    """
+
+    game_part = "action"
+    choose_game = staticmethod(game_in_request)
+
+    def load(self, data: Any, *, many: bool | None = None, partial: Any = None,
+             unknown: str | None = None) -> Any:
+        """Load ``data`` with its game's schema, after checking its type is one of that game's."""
+        if isinstance(data, dict) and isinstance(data.get("type"), str):
+            game = game_in_request(data)
+            kinds = action_types(game)
+            others = {kind for name in api_game_names() for kind in action_types(name)}
+            if data["type"] not in kinds and data["type"] in others:
+                raise ApiProblem("wrong_game", f"{data['type']!r} is no action of {game_kind(game).title}: "
+                                 f"its actions are {', '.join(kinds)}",
+                                 extra={"rule": f"each game has its own actions; a {game_kind(game).title} "
+                                                f"game takes {', '.join(kinds)}"})
+        return super().load(data, many=many, partial=partial, unknown=unknown)
 
 
 class ActionResponseSchema(Schema):
@@ -376,10 +412,8 @@ class GameLogSchema(Schema):
     log = fields.List(fields.Dict(), required=True)
 
 
-class DisputeRequestSchema(ByGame):
-    """A game configuration and the log (or only the actions) to judge."""
-
-    game_part = "dispute"
+class RamchiDisputeRequestSchema(Schema):
+    """A Ramchi game configuration and the log (or only the actions) to judge."""
 
     config = fields.Nested(GameSettingsSchema, required=True, metadata={
         "description": "hands, dealer, seed, deck or decks, ruleset, options",
@@ -389,10 +423,17 @@ class DisputeRequestSchema(ByGame):
         "example": [{"kind": "keep", "seat": 1}]})
     # The other fields of GET /v1/games/{id}/log, so that its answer can be posted as it is:
     id = Text(validate=validate.Length(max=64), metadata={"description": "ignored (the game's id)"})
-    game = fields.String(validate=RegisteredGame(), metadata={"description": "the game (default ramchi)"})
+    game = fields.String(validate=RegisteredGame(only=DEFAULT_GAME),
+                         metadata={"description": "the game (default ramchi)"})
     version = Int(validate=validate.Range(min=0), metadata={"description": "ignored"})
     complete = fields.Boolean(metadata={
         "description": "false for the log of a game still running, which cannot be judged"})
+
+
+class DisputeRequestSchema(ByGame):
+    """A game configuration and the log (or only the actions) to judge, of the game named by ``game``."""
+
+    game_part = "dispute"
 
 
 class VerdictSchema(Schema):
@@ -402,7 +443,12 @@ class VerdictSchema(Schema):
         unknown = INCLUDE
 
     legal = fields.Boolean(required=True)
-    chips = fields.List(Int(), required=True)
+    chips = fields.List(Int(), metadata={"description": "Ramchi: each seat's chips"})
+    scores = fields.List(fields.List(Int()), metadata={
+        "description": "Continental: each finished hand's points, per seat"})
+    totals = fields.List(Int(), metadata={"description": "Continental: each seat's total points"})
+    winners = fields.List(Int(), allow_none=True, metadata={
+        "description": "Continental: the seats with the lowest total once the game is over"})
     index = Int(metadata={"description": "illegal only: the refused entry"})
     rule = fields.String(metadata={"description": "illegal only: the rule it breaks"})
     code = fields.String()

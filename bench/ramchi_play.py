@@ -8,7 +8,6 @@ Prints mean chips per hand for seat 0 with 95% confidence intervals, and paired 
 from __future__ import annotations
 
 import argparse
-import math
 import multiprocessing
 import sys
 import time
@@ -28,6 +27,7 @@ from rulesets.ramchi.deal import (
 from rulesets.ramchi.options import RamchiOptions
 from rulesets.ramchi.scoring import SEATS, play_out
 from solver.ramchi.bots import Bot, EvBot, GreedyBot, MaximinBot
+from solver.stats import mean_ci
 
 OPTIONS = RamchiOptions()
 STRATEGIES = ("ev", "greedy", "maximin")
@@ -60,13 +60,6 @@ def run_chunk(args: tuple[list[int], int, int]) -> list[tuple[int, int, int]]:
     opponent = GreedyBot()
     return [tuple(play_deal(i, seed, bots[name], opponent) for name in STRATEGIES)
             for i in indices]
-
-
-def mean_ci(values: list[float]) -> tuple[float, float]:
-    n = len(values)
-    mean = sum(values) / n
-    var = sum((v - mean) ** 2 for v in values) / (n - 1)
-    return mean, 1.96 * math.sqrt(var / n)
 
 
 def main() -> None:

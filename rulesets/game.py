@@ -13,7 +13,7 @@ and the one redaction of the log, replay, and the dispute check. The platform
 
 >>> kind = game_kind("ramchi")
 >>> kind.name, kind.seats, DEFAULT_GAME in game_names()
-('ramchi', 3, True)
+('ramchi', range(3, 4), True)
 >>> game = kind.new_game(kind.config_from_dict({"hands": 1, "seed": 5, "dealer": 0}))
 >>> game.awaited()
 (1,)
@@ -42,6 +42,7 @@ __all__ = [
     "GameKind",
     "GameState",
     "PostedRecordError",
+    "first_awaited_bot",
     "game_kind",
     "game_names",
     "register_game",
@@ -51,7 +52,7 @@ __all__ = [
 DEFAULT_GAME = "ramchi"
 """The game a request means when it names none (requests written before there were two)."""
 
-BUILTIN_GAMES: tuple[str, ...] = ("rulesets.ramchi.kind",)
+BUILTIN_GAMES: tuple[str, ...] = ("rulesets.ramchi.kind", "rulesets.continental.kind")
 """Modules that register the games of this package when imported (loaded on first lookup)."""
 
 
@@ -109,6 +110,19 @@ def _no_hidden_records(item: Any) -> str | None:
     return None
 
 
+def first_awaited_bot(game: Any, bots: Sequence[str | None]) -> int | None:
+    """The first seat the game waits for that a bot plays (``bots[seat]`` names it), or ``None``.
+
+    The default order in which bots act; a game whose bots must wait for people
+    (e.g. a buy window a person may still answer) gives its own ``bot_seat``.
+    """
+    return next((seat for seat in game.awaited() if bots[seat] is not None), None)
+
+
+def _as_given(game: Any, action: Record) -> Record:
+    return action
+
+
 def _default_rule_of(error: RulesError) -> str:
     rule = getattr(error, "rule", None)
     return rule if isinstance(rule, str) else "the rules of the game"
@@ -137,11 +151,18 @@ class GameKind:
     - ``hidden_record(item)``: why a posted record (a dict) cannot be judged because
       a redaction hid part of it, or ``None``.
     - ``secret_config``: the configuration keys kept hidden until the game is over.
+    - ``seats``: the numbers of seats a game may have (the configuration checks the
+      exact number against its options).
+    - ``players_of(config)``: the number of seats of a configured game.
+    - ``as_meant(game, action)``: the action a request means in the current state (e.g.
+      a card named by its code alone resolved to the copy the seat holds).
+    - ``bot_seat(game, bots)``: the seat a bot should act for now (``bots[seat]``
+      is the bot's name, ``None`` for a person), or ``None`` when only people may act.
     """
 
     name: str
     title: str
-    seats: int
+    seats: range
     options: type
     records: RecordTypes
     actions: tuple[type[Record], ...]
@@ -157,6 +178,9 @@ class GameKind:
     rule_of: Callable[[RulesError], str] = _default_rule_of
     hidden_record: Callable[[Any], str | None] = _no_hidden_records
     secret_config: tuple[str, ...] = ()
+    players_of: Callable[[Any], int] | None = None
+    bot_seat: Callable[[Any, Sequence[str | None]], int | None] = first_awaited_bot
+    as_meant: Callable[[Any, Record], Record] = _as_given
 
     def __repr__(self) -> str:
         """Name the game."""
@@ -187,6 +211,10 @@ class GameKind:
     def view(self, game: GameState, seat: int | None) -> dict[str, Any]:
         """The seat's view, or the public view for ``None``."""
         return self.public_view(game) if seat is None else self.seat_view(game, seat)
+
+    def seat_count(self, config: Any) -> int:
+        """The number of seats of a game configured as ``config``."""
+        return self.players_of(config) if self.players_of is not None else self.seats.stop - 1
 
     def full_log(self, game: GameState) -> list[dict[str, Any]]:
         """The whole log, nothing hidden (for a judge, never for a seat while the game runs)."""
@@ -236,7 +264,7 @@ def game_kind(name: str) -> GameKind:
     >>> game_kind("chess")
     Traceback (most recent call last):
     ...
-    KeyError: "no game 'chess' (games: ramchi)"
+    KeyError: "no game 'chess' (games: ramchi, continental)"
     """
     return _GAMES.get(name)
 

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from flask import g, has_request_context
-from marshmallow import Schema, ValidationError, fields, validate
+from marshmallow import INCLUDE, Schema, ValidationError, fields, validate
 
 from rulesets.game import DEFAULT_GAME, GameKind, game_kind, game_names
 from rulesets.registry import Registry
@@ -27,6 +27,7 @@ __all__ = [
     "ByGame",
     "GameApi",
     "RegisteredGame",
+    "action_types",
     "api_game_names",
     "created_schema",
     "game_api",
@@ -34,7 +35,7 @@ __all__ = [
     "unregister_game_api",
 ]
 
-BUILTIN_GAME_APIS: tuple[str, ...] = ("api.game_schemas.ramchi",)
+BUILTIN_GAME_APIS: tuple[str, ...] = ("api.game_schemas.ramchi", "api.game_schemas.continental")
 """Modules registering the API side of the games of this package (loaded on first lookup)."""
 
 
@@ -55,6 +56,10 @@ def _keep_action(body: dict[str, Any]) -> dict[str, Any]:
     return body
 
 
+def _no_bots(body: dict[str, Any]) -> list[str | None]:
+    return [None] * len(body["players"])
+
+
 @dataclass(frozen=True, slots=True, eq=False)
 class GameApi:
     """One game's bodies over HTTP.
@@ -70,7 +75,8 @@ class GameApi:
     configuration dict of the rules (reading cards with pointers to the bad one);
     ``read_action(loaded)`` does the same for an action request.
     ``settings_fields`` names the fields of a create body that are settings
-    (all of them when empty).
+    (all of them when empty). ``bots_of(create_body)`` is the bot of each seat
+    (``None`` for a person; by default every seat is a person).
     """
 
     name: str
@@ -84,6 +90,7 @@ class GameApi:
     read_settings: Callable[[dict[str, Any], str], dict[str, Any]] = _keep_settings
     read_action: Callable[[dict[str, Any]], dict[str, Any]] = _keep_action
     settings_fields: tuple[str, ...] = ()
+    bots_of: Callable[[dict[str, Any]], list[str | None]] = _no_bots
 
     @property
     def kind(self) -> GameKind:
@@ -121,28 +128,44 @@ def api_game_names() -> tuple[str, ...]:
     return tuple(name for name in _APIS.names() if name in game_names())
 
 
+def action_types(name: str) -> tuple[str, ...]:
+    """The action types of the game ``name`` served over HTTP, from its action variants.
+
+    >>> action_types("ramchi")
+    ('exchange', 'keep', 'arrange')
+    """
+    return tuple(kind for variant in game_api(name).action_variants
+                 for kind in variant.get("properties", {}).get("type", {}).get("enum", ()))
+
+
 class RegisteredGame(validate.Validator):
     """Accept the name of a game served over HTTP (documented as the ``enum`` of the field).
 
     >>> RegisteredGame()("ramchi")
     'ramchi'
-    >>> RegisteredGame()("chess")
+    >>> RegisteredGame(only="ramchi")("chess")
     Traceback (most recent call last):
     ...
-    marshmallow.exceptions.ValidationError: Must be one of: ramchi.
+    marshmallow.exceptions.ValidationError: Must be one of: ramchi, continental.
     """
 
     error = "Must be one of: {choices}."
 
+    def __init__(self, only: str | None = None) -> None:
+        self.only = only
+
     @property
     def choices(self) -> tuple[str, ...]:
-        """The games now registered."""
-        return api_game_names()
+        """The games this field takes: ``only``, or every game now registered."""
+        return (self.only,) if self.only is not None else api_game_names()
 
     def __call__(self, value: Any) -> Any:
-        """Return ``value`` if it names a registered game, else raise."""
+        """Return ``value`` if it names a registered game (``only`` if given), else raise.
+
+        The error lists every game, so that a misspelt name finds the right one.
+        """
         if value not in self.choices:
-            raise ValidationError(self.error.format(choices=", ".join(self.choices), input=value))
+            raise ValidationError(self.error.format(choices=", ".join(api_game_names()), input=value))
         return value
 
 
@@ -168,6 +191,9 @@ class ByGame(Schema):
     ``game_part`` names the :class:`GameApi` schema to use and ``choose_game``
     finds the game of a body. A game whose schema is this very class is handled here.
     """
+
+    class Meta:
+        unknown = INCLUDE  # documented as ``oneOf`` its games' schemas, which refuse unknown fields
 
     game_part: ClassVar[str] = ""
     choose_game: ClassVar[Callable[[Any], str]] = staticmethod(requested_game)

@@ -15,12 +15,12 @@ from api.cardinput import read_cards
 from api.errors import ApiProblem
 from api.game_schemas import GameApi, register_game_api
 from api.schemas import (
-    ActionRequestSchema,
-    DisputeRequestSchema,
-    GameCreatedSchema,
-    GameCreateSchema,
     GameSettingsSchema,
-    GameViewSchema,
+    RamchiActionRequestSchema,
+    RamchiDisputeRequestSchema,
+    RamchiGameCreatedSchema,
+    RamchiGameCreateSchema,
+    RamchiGameViewSchema,
 )
 from rulesets.ramchi.config import FIELDS
 from rulesets.ramchi.kind import RAMCHI
@@ -58,12 +58,12 @@ def read_action(body: dict[str, Any]) -> dict[str, Any]:
 
 RAMCHI_API = register_game_api(GameApi(
     name=RAMCHI.name,
-    create=GameCreateSchema,
+    create=RamchiGameCreateSchema,
     settings=GameSettingsSchema,
-    dispute=DisputeRequestSchema,
-    action=ActionRequestSchema,
-    view=GameViewSchema,
-    created=GameCreatedSchema,
+    dispute=RamchiDisputeRequestSchema,
+    action=RamchiActionRequestSchema,
+    view=RamchiGameViewSchema,
+    created=RamchiGameCreatedSchema,
     # An 'arrange' needs its combinations ([] discards the hand); 'exchange' and 'keep' take none.
     action_variants=(
         {"properties": {"type": {"type": "string", "enum": ["exchange", "keep"]}}},

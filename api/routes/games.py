@@ -16,6 +16,7 @@ from sqlalchemy import Engine
 
 from api import game_store
 from api.blueprint import Blueprint
+from api.bot_runner import bot_settings, bots_in, run_bots
 from api.errors import ApiProblem, refusal_extra, status_of
 from api.game_cache import GAMES, GameCache
 from api.game_schemas import GameApi, game_api
@@ -51,6 +52,8 @@ def _note_game_of_path() -> None:
     game_id = (request.view_args or {}).get("game_id")
     if game_id is not None and request.method == "POST":
         g.game = game_store.kind_of(_engine(), game_id)
+        if g.game is None:  # before the body is read: there is no game to read it for
+            raise ApiProblem("game_not_found", f"no game has the id {game_id!r}")
 
 
 def _bearer_token() -> str | None:
@@ -117,7 +120,18 @@ def _seat_of(game_id: str, token: str | None, *, required: bool) -> int | None:
 def _view(stored: game_store.StoredGame, game: GameState, seat: int | None) -> dict[str, Any]:
     view = _kind(stored.kind).view(game, seat)
     return {"id": stored.id, "game": stored.kind, "version": stored.version,
-            "players": stored.players} | view
+            "players": stored.players, "bots": bots_in(stored.settings, len(stored.players))} | view
+
+
+def _with_bots(stored: game_store.StoredGame, game: GameState) -> tuple[game_store.StoredGame, GameState]:
+    """The game after its bots acted (they act until it needs a person), and its stored record."""
+    kind = _kind(stored.kind)
+    game, version = run_bots(_engine(), stored.id, kind, game, stored.version, stored.settings,
+                             lambda game, actions: _caught_up(kind, game, actions))
+    if version == stored.version:
+        return stored, game
+    return game_store.StoredGame(id=stored.id, kind=stored.kind, settings=stored.settings,
+                                 version=version, players=stored.players, actions=[]), game
 
 
 @blp.route("", methods=["POST"])
@@ -125,19 +139,21 @@ def _view(stored: game_store.StoredGame, game: GameState, seat: int | None) -> d
 @blp.response(201, GameCreatedSchema)
 @blp.alt_response(422, description="A player list, deck, ruleset or option is invalid.", **PROBLEM)
 def create_game(body: dict[str, Any]) -> tuple[dict[str, Any], int, dict[str, str]]:
-    """Create a game of a fixed number of hands; returns each seat's secret token once.
+    """Create a game of ``game`` (Ramchi by default); returns each seat's secret token once.
 
-    Give ``deck`` (52 codes, hand 1) or ``decks`` (one per hand), or a ``seed``;
+    Give ``deck`` (hand 1's deck order) or ``decks`` (one per hand), or a ``seed``;
     hands without an explicit deck are shuffled from the seed (drawn and
-    recorded if not given). Seats 0, 1, 2 are in play order.
+    recorded if not given). Seats are numbered in play order. In a Continental
+    game, ``bots`` gives seats to bots, which act on their own from the start.
     """
     served = game_api(body["game"])
     config = served.config_from(body)
-    settings = {"config": config.to_dict()}
+    settings = {"config": config.to_dict()} | bot_settings(served.bots_of(body))
     game_id, tokens = game_store.create_game(_engine(), served.name, settings, body["players"])
     stored = game_store.StoredGame(id=game_id, kind=served.name, settings=settings, version=0,
                                    players=body["players"], actions=[])
     game = served.kind.new_game(config)  # as just stored: nothing to read back
+    stored, game = _with_bots(stored, game)
     seats = [{"seat": s, "name": name, "token": tokens[s]} for s, name in enumerate(body["players"])]
     created = _view(stored, game, None) | {"seats": seats}
     _keep(game_id, stored.version, game)
@@ -152,7 +168,7 @@ def create_game(body: dict[str, Any]) -> tuple[dict[str, Any], int, dict[str, st
 def get_game(game_id: str) -> dict[str, Any]:
     """The game as a seat sees it (with its token), or the public view (without one)."""
     seat = _seat_of(game_id, _bearer_token(), required=False)
-    stored, game = _load(game_id)
+    stored, game = _with_bots(*_load(game_id))
     view = _view(stored, game, seat)
     _keep(game_id, stored.version, game)
     return view
@@ -230,9 +246,11 @@ def act(body: dict[str, Any], game_id: str) -> dict[str, Any]:
     """Take an action for the token's seat: one of its game's actions, named by ``type``.
 
     With ``expected_version`` the action applies only to that version of the
-    game. Repeating an ``action_id`` (the same seat, the same action) returns the
-    first answer without applying the action twice; an action sent without one
-    is never replayed. Actions on one game are checked and stored one at a time.
+    game. Bots then act until the game needs a person: the answer's ``events``
+    list their actions too, and its ``version`` counts them. Repeating an
+    ``action_id`` (the same seat, the same action) returns the first answer
+    without applying the action twice; an action sent without one is never
+    replayed. Actions on one game are checked and stored one at a time.
     """
     seat = _seat_of(game_id, _bearer_token(), required=True)
     assert seat is not None
@@ -256,6 +274,7 @@ def act(body: dict[str, Any], game_id: str) -> dict[str, Any]:
                              f"{expected}: reload it and decide again",
                              extra={"version": version, "rule": STALE_VERSION_RULE})
         before = len(game.log)
+        record = game_kind.as_meant(game, record)
         try:
             game_kind.apply(game, record)
         except RulesError as err:
@@ -267,7 +286,13 @@ def act(body: dict[str, Any], game_id: str) -> dict[str, Any]:
         locked.append(game_store.StoredAction(
             seq=version + 1, action_id=action_id, seat=seat, body=record_to_dict(record),
             response={"request": _request_part(body), "answer": answer}))
-    _keep(game_id, version + 1, game)  # only once committed
+    stored, game = _with_bots(stored, game)
+    if stored.version != version + 1:  # bots acted after it: the answer tells what they did too
+        answer = _answer(game_kind, game, before, stored.version, seat, stored)
+        with game_store.locked_game(_engine(), game_id) as locked:
+            if locked is not None:
+                locked.set_response(version + 1, {"request": _request_part(body), "answer": answer})
+    _keep(game_id, stored.version, game)  # only once committed
     return answer
 
 
@@ -282,7 +307,7 @@ def get_log(game_id: str) -> dict[str, Any]:
     the log can be posted as is to ``/v1/disputes``.
     """
     seat = _seat_of(game_id, _bearer_token(), required=False)
-    stored, game = _load(game_id)
+    stored, game = _with_bots(*_load(game_id))
     _keep(game_id, stored.version, game)
     kind = _kind(stored.kind)
     over = kind.is_over(game)

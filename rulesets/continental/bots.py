@@ -145,9 +145,12 @@ def _lay_offs(game: ContinentalGame, seat: int) -> tuple[list[Record], list[Reco
     return lay, swap, move
 
 
-def legal_actions(game: ContinentalGame, seat: int, rng: random.Random | None = None
-                  ) -> dict[str, list[Record]]:
-    """The legal actions of ``seat`` now, by kind (only kinds with at least one action)."""
+def legal_actions(game: ContinentalGame, seat: int, rng: random.Random | None = None,
+                  drops: bool = True) -> dict[str, list[Record]]:
+    """The legal actions of ``seat`` now, by kind (only kinds with at least one action).
+
+    Drops are a bounded sample (:func:`candidate_drops`); ``drops=False`` leaves them out.
+    """
     rng = rng or random.Random(0)
     found: dict[str, list[Record]] = {}
     if game.is_over:
@@ -164,9 +167,9 @@ def legal_actions(game: ContinentalGame, seat: int, rng: random.Random | None = 
         return found
     found["discard"] = [Discard(seat, card) for card in dict.fromkeys(game.hands[seat])]
     if not game.dropped[seat]:
-        drops = candidate_drops(game, seat, rng)
-        if drops:
-            found["drop"] = [Drop(seat, drop) for drop in drops]
+        found_drops = candidate_drops(game, seat, rng) if drops else []
+        if found_drops:
+            found["drop"] = [Drop(seat, drop) for drop in found_drops]
     else:
         lay, swap, move = _lay_offs(game, seat)
         for kind, actions in (("lay_off", lay), ("swap_joker", swap), ("move_joker", move)):

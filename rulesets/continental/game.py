@@ -44,6 +44,7 @@ Choices where the rules are silent (see docs/rules/continental.md):
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Sequence
 from enum import StrEnum
@@ -365,7 +366,7 @@ class ContinentalGame:
         if self.is_over:
             return _refuse("game_over", f"the game is over ({self.config.hands} hand(s) played)")
         if type(seat) is not int or seat not in range(self.players):
-            return _refuse("no_such_seat", f"there is no seat {seat!r}; the seats are 0 to "
+            return _malformed("no_such_seat", f"there is no seat {seat!r}; the seats are 0 to "
                                            f"{self.players - 1}")
         return None
 
@@ -695,6 +696,67 @@ class ContinentalGame:
         self.current = (self.current + 1) % self.players
         self.phase = Phase.DRAW
         self.dropped_this_turn = False
+
+    # -- cards as the player names them -----------------------------------------------------
+
+    def held_copies(self, seat: int, cards: Sequence[Card]) -> tuple[Card, ...]:
+        """``cards`` as the physical cards of ``seat``'s hand they name.
+
+        Identical cards of different decks are interchangeable, so a player may
+        name a card by its code alone (``7c``): a card held as given is kept, and
+        one not held becomes a held copy of the same card not already named.
+        Anything else (not held, not a card) is kept, for the rules to refuse.
+
+        >>> from rulesets.continental.config import GameConfig
+        >>> from rulesets.cards import parse_cards
+        >>> game = ContinentalGame(GameConfig.create(players=2, hands=1, seed=5, dealer=0))
+        >>> game.hands[0][:3]
+        (Card('5c'), Card('Qc#2'), Card('7h#2'))
+        >>> game.held_copies(0, parse_cards("Qc 5c Ad", decks=2))
+        (Card('Qc#2'), Card('5c'), Card('Ad'))
+        >>> game.held_copies(0, [parse_cards("7h")[0]] * 2)
+        (Card('7h#2'), Card('7h'))
+        """
+        hand = self.hands[seat] if type(seat) is int and seat in range(self.players) else ()
+        named = {card for card in cards if isinstance(card, Card)}
+        free = [card for card in hand if card not in named]
+        taken: set[Card] = set()
+        resolved: list[Card] = []
+        for card in cards:
+            if not isinstance(card, Card) or (card in hand and card not in taken):
+                resolved.append(card)
+                taken.add(card)
+                continue
+            twin = next((c for c in free if c.code == card.code), None)
+            if twin is not None:
+                free.remove(twin)
+                card = twin
+            resolved.append(card)
+            taken.add(card)
+        return tuple(resolved)
+
+    def as_meant(self, action: Action) -> Action:
+        """``action`` with the cards it names resolved to the acting seat's copies (:meth:`held_copies`).
+
+        >>> from rulesets.continental.config import GameConfig
+        >>> from rulesets.continental.records import Discard
+        >>> from rulesets.cards import parse_card
+        >>> game = ContinentalGame(GameConfig.create(players=2, hands=1, seed=5, dealer=0))
+        >>> game.as_meant(Discard(0, parse_card("Qc")))
+        Discard(seat=0, card=Card('Qc#2'))
+        """
+        if isinstance(action, Drop) and isinstance(action.melds, tuple) \
+                and all(isinstance(meld, tuple) for meld in action.melds):
+            flat = self.held_copies(action.seat, [card for meld in action.melds for card in meld])
+            melds, at = [], 0
+            for meld in action.melds:
+                melds.append(flat[at:at + len(meld)])
+                at += len(meld)
+            return Drop(action.seat, tuple(melds))
+        if isinstance(action, LayOff | SwapJoker | Discard):
+            (card,) = self.held_copies(action.seat, [action.card])
+            return dataclasses.replace(action, card=card)
+        return action
 
     # -- generic --------------------------------------------------------------------------------
 

@@ -20,8 +20,9 @@ from __future__ import annotations
 from typing import Any
 
 from rulesets.cards import Card
+from rulesets.continental.bots import legal_actions
 from rulesets.continental.contracts import CONTRACTS
-from rulesets.continental.game import ContinentalGame
+from rulesets.continental.game import ContinentalGame, Phase
 from rulesets.continental.melds import Meld, Trio
 from rulesets.continental.records import (
     CardBought,
@@ -34,7 +35,7 @@ from rulesets.continental.records import (
 from rulesets.jsonable import jsonable
 from rulesets.log import Record, record_to_dict
 
-__all__ = ["public_view", "redacted_log", "seat_view", "sorted_hand"]
+__all__ = ["as_request", "legal_requests", "public_view", "redacted_log", "seat_view", "sorted_hand"]
 
 
 def sorted_hand(cards: tuple[Card, ...] | list[Card]) -> list[Card]:
@@ -65,7 +66,7 @@ def _meld_view(index: int, owner: int, meld: Meld) -> dict[str, Any]:
 def public_view(game: ContinentalGame) -> dict[str, Any]:
     """Describe what everyone at the table sees; never a card of a hand or of the stock.
 
-    Keys: ``ruleset players hands hand_number contract dealer current step is_over
+    Keys: ``ruleset hands hand_number contract dealer current step is_over
     awaiting buy_window table discard_top discard_size stock_size hand_sizes dropped
     scores totals winners``. ``step`` is ``draw``, ``play`` or ``game_over``;
     ``buy_window`` is ``None`` or the offered ``card`` and the seats that ``may_answer``;
@@ -88,7 +89,6 @@ def public_view(game: ContinentalGame) -> dict[str, Any]:
                   "answers": list(game.answers)}
     return {
         "ruleset": game.config.ruleset,
-        "players": game.players,
         "hands": game.config.hands,
         "hand_number": game.hand_number,
         "contract": {"name": contract.name, "trios": contract.trios, "runs": contract.runs,
@@ -112,15 +112,51 @@ def public_view(game: ContinentalGame) -> dict[str, Any]:
     }
 
 
+def as_request(action: Record) -> dict[str, Any]:
+    """An action record as the request body that asks for it (``type`` and fields, no seat).
+
+    >>> from rulesets.continental.records import Draw
+    >>> as_request(Draw(1, "stock"))
+    {'type': 'draw', 'source': 'stock'}
+    """
+    data = record_to_dict(action)
+    return {"type": data.pop("kind")} | {k: v for k, v in data.items() if k != "seat"}
+
+
+def legal_requests(game: ContinentalGame, seat: int) -> list[dict[str, Any]]:
+    """Every action ``seat`` may take now, as request bodies.
+
+    Each draw, buy, pass, lay-off, joker swap, joker move and discard is listed
+    (a discard once per card held). A drop is listed once, as
+    ``{"type": "drop", "contract": …}``, when the seat may drop now: which melds
+    make the contract is the player's to find (the advisor finds the best).
+
+    >>> from rulesets.continental.config import GameConfig
+    >>> game = ContinentalGame(GameConfig.create(players=2, hands=1, seed=5, dealer=0))
+    >>> legal_requests(game, 1), legal_requests(game, 0)
+    ([{'type': 'draw', 'source': 'stock'}, {'type': 'draw', 'source': 'discard'}], [])
+    """
+    found = legal_actions(game, seat, drops=False)
+    requests = [as_request(action) for kind in _LEGAL_ORDER for action in found.get(kind, ())]
+    if seat == game.current and game.phase is Phase.PLAY and not game.dropped[seat]:
+        requests.insert(0, {"type": "drop", "contract": game.contract.name})
+    return requests
+
+
+_LEGAL_ORDER = ("draw", "buy", "pass", "lay_off", "swap_joker", "move_joker", "discard")
+
+
 def seat_view(game: ContinentalGame, seat: int) -> dict[str, Any]:
-    """Describe what ``seat`` sees: the public view plus ``seat`` and its own ``hand`` (sorted).
+    """Describe what ``seat`` sees: the public view plus ``seat``, its own ``hand`` (sorted) and
+    its ``legal_actions`` now (:func:`legal_requests`).
 
     >>> from rulesets.continental.config import GameConfig
     >>> game = ContinentalGame(GameConfig.create(players=2, hands=1, seed=5, dealer=0))
     >>> seat_view(game, 0)["hand"]
     ['2c#2', '5c', 'Qc#2', '2h', '4h', '7h#2', 'Qh']
     """
-    return public_view(game) | {"seat": seat, "hand": jsonable(sorted_hand(game.hands[seat]))}
+    return public_view(game) | {"seat": seat, "hand": jsonable(sorted_hand(game.hands[seat])),
+                                "legal_actions": legal_requests(game, seat)}
 
 
 def _hand_blocks(log: list[Record]) -> list[tuple[bool, list[tuple[int, Record]]]]:

@@ -19,29 +19,19 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rulesets.errors import CardError, RulesError, echo
-from rulesets.log import (
-    MAX_INT,
-    MAX_ITEMS,
-    MAX_TEXT,
-    LogError,
-    LogMismatchError,
-    Record,
-    check_same_log,
-    record_to_dict,
-)
+from rulesets.log import LogError, LogMismatchError, Record, check_same_log, record_to_dict
 from rulesets.ramchi.arrangement import MAX_COMBINATIONS
 from rulesets.ramchi.config import GameConfig
 from rulesets.ramchi.game import RamchiGame
 from rulesets.ramchi.records import RAMCHI_RECORDS
 from rulesets.ramchi.scoring import SEATS
+from rulesets.verdicts import posted_as_dict
 
 __all__ = ["RECORDS_PER_HAND", "check_log_size", "max_log_length", "rule_of", "settle"]
 
 RECORDS_PER_HAND = 1 + 1 + SEATS + MAX_COMBINATIONS + 1
 """The most records one hand adds to a log: the deal, the exchange decision (or why it is
 skipped), one arrangement per seat, one round per combination, the end of the hand."""
-
-_ECHO_DEPTH = 6
 
 
 def max_log_length(hands: int) -> int:
@@ -75,41 +65,6 @@ def rule_of(error: RulesError) -> str:
     return "the rules of Ramchi"
 
 
-def _as_dict(item: Any) -> Any:
-    """The JSON form of a posted item (records are serialised, anything else is kept in bounds)."""
-    return record_to_dict(item) if isinstance(item, Record) else _bounded(item, _ECHO_DEPTH)
-
-
-def _bounded(value: Any, depth: int) -> Any:
-    """``value`` as posted when it is within what a log may hold; else cut to a JSON-ready echo.
-
-    Text longer than a log field, numbers beyond 64 bits, lists longer than a
-    log list and nesting deeper than a log record are replaced by a short
-    description, so a refused item can always be sent back.
-
-    >>> _bounded({"kind": "keep", "seat": 10**30, "x": ["a" * 600]}, 6)
-    {'kind': 'keep', 'seat': 'a number of 31 digits', 'x': ["'aaaaaaaaaaaaaaaaaaaa'… (600 characters)"]}
-    """
-    if isinstance(value, str):
-        return value if len(value) <= MAX_TEXT else echo(value)
-    if isinstance(value, bool) or value is None or isinstance(value, float):
-        return value
-    if isinstance(value, int):
-        return value if -MAX_INT < value < MAX_INT else echo(value)
-    if depth <= 0:
-        return echo(value)
-    if isinstance(value, list | tuple):
-        if len(value) > MAX_ITEMS:
-            return echo(value)
-        return [_bounded(item, depth - 1) for item in value]
-    if isinstance(value, Mapping):
-        if len(value) > MAX_ITEMS:
-            return echo(value)
-        return {(key if isinstance(key, str) and len(key) <= MAX_TEXT else echo(key)):
-                _bounded(item, depth - 1) for key, item in value.items()}
-    return echo(value)
-
-
 def _read(item: Any, index: int) -> Record:
     """Read a posted item as a record (records pass through)."""
     return item if isinstance(item, Record) else RAMCHI_RECORDS.from_dict(item, f"record {index}")
@@ -131,7 +86,7 @@ def _refusal(game: RamchiGame, index: int, item: Any, error: RulesError) -> dict
     return {
         "legal": False,
         "index": index,
-        "action": _as_dict(item),
+        "action": posted_as_dict(item),
         "code": error.code,
         "rule": rule_of(error),
         "message": error.message,

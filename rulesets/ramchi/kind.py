@@ -67,7 +67,7 @@ def hidden_record(item: Any) -> str | None:
 RAMCHI = register_game(GameKind(
     name="ramchi",
     title="Ramchi",
-    seats=SEATS,
+    seats=range(SEATS, SEATS + 1),
     options=RamchiOptions,
     records=RAMCHI_RECORDS,
     actions=ACTIONS,

@@ -137,6 +137,21 @@ def test_every_problem_code_written_anywhere_has_a_page(client) -> None:
         assert page.status_code == 200 and page.json["code"] == code and page.json["detail"]
 
 
+def test_every_refusal_of_the_continental_referee_has_a_page_with_its_status() -> None:
+    from rulesets.continental.game import REFUSALS
+    from rulesets.errors import IllegalActionError, InvalidInputError
+
+    missing = sorted(code for code in REFUSALS if code not in PROBLEMS)
+    assert not missing, f"Continental refusals without a page: {missing}"
+    source = (ROOT / "rulesets" / "continental" / "game.py").read_text(encoding="utf-8")
+    for code in REFUSALS:
+        kinds = {IllegalActionError if m.group(1) == "_refuse" else InvalidInputError
+                 for m in re.finditer(rf"(_refuse|_malformed)\(\s*\"{code}\"", source)}
+        shared = {"card_not_in_hand", "not_a_meld"}  # also the advice's input refusals
+        if code not in shared:
+            assert {status_of(kind("x", rule="r")) for kind in kinds} <= {PROBLEMS[code].status}, code
+
+
 def test_one_code_per_refusal_across_referee_and_solver() -> None:
     found = codes_in_the_source()
     for retired in ("card_reused", "invalid_seat", "not_in_play_order"):

@@ -252,12 +252,13 @@ def test_two_instances_on_one_database_never_serve_a_stale_cached_game(tmp_path:
 
 def test_games_dispatch_through_the_registry_by_the_stored_kind(client: FlaskClient) -> None:
     document = client.get("/openapi.json").json["components"]["schemas"]
-    assert document["GameCreate"]["properties"]["game"]["enum"] == ["ramchi"]
-    assert [v["properties"]["type"]["enum"] for v in document["ActionRequest"]["oneOf"]] \
+    assert document["RamchiGameCreate"]["properties"]["game"]["enum"] == ["ramchi"]
+    assert document["ContinentalGameCreate"]["properties"]["game"]["enum"] == ["continental"]
+    assert [v["properties"]["type"]["enum"] for v in document["RamchiActionRequest"]["oneOf"]] \
         == [["exchange", "keep"], ["arrange"]]
     unknown = client.post("/v1/games", json=SEED_GAME | {"game": "chess"})
     assert unknown.status_code == 422 and unknown.json["errors"] == [
-        {"pointer": "/game", "detail": "Must be one of: ramchi."}]
+        {"pointer": "/game", "detail": "Must be one of: ramchi, continental."}]
     game_id, tokens, body = create(client, game="ramchi")
     assert body["game"] == "ramchi"
     holder = holder_of_two(client, game_id)

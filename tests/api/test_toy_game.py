@@ -193,7 +193,7 @@ def hidden_record(item: Any) -> str | None:
 
 
 HIGH_CARD = GameKind(
-    name="high_card", title="High card", seats=SEATS, options=dict, records=RECORDS,
+    name="high_card", title="High card", seats=range(SEATS, SEATS + 1), options=dict, records=RECORDS,
     actions=(Reveal,), config_from_dict=config_from_dict, new_game=HighCardGame,
     replay=HighCardGame.replay, action_from_request=action_from_request, seat_view=seat_view,
     public_view=public_view, redacted_log=redacted_log, settle=settle,
@@ -307,7 +307,10 @@ def test_high_card_is_played_end_to_end_through_the_generic_routes(toy: FlaskCli
     assert again.json["code"] == "already_revealed"
     assert again.json["rule"] == "each seat reveals its card once"
     wrong = toy.post(f"/v1/games/{game_id}/actions", headers=bearer(tokens[1]), json={"type": "arrange"})
-    assert wrong.status_code == 422 and wrong.json["errors"][0]["pointer"] == "/type"
+    assert wrong.status_code == 409 and wrong.json["code"] == "wrong_game"
+    assert wrong.json["detail"] == "'arrange' is no action of High card: its actions are reveal"
+    unknown = toy.post(f"/v1/games/{game_id}/actions", headers=bearer(tokens[1]), json={"type": "fold"})
+    assert unknown.status_code == 422 and unknown.json["errors"][0]["pointer"] == "/type"
 
     for seat in (2, 1):
         assert toy.post(f"/v1/games/{game_id}/actions", headers=bearer(tokens[seat]),
@@ -346,9 +349,17 @@ def test_high_card_bodies_are_checked_by_its_own_schemas(toy: FlaskClient) -> No
 
 def test_the_document_lists_the_registered_games_and_their_actions(toy: FlaskClient) -> None:
     schemas = toy.get("/openapi.json").json["components"]["schemas"]
-    assert schemas["GameCreate"]["properties"]["game"]["enum"] == ["ramchi", "high_card"]
-    types = [variant["properties"]["type"]["enum"] for variant in schemas["ActionRequest"]["oneOf"]]
-    assert types == [["exchange", "keep"], ["arrange"], ["reveal"]]
+    games = ["RamchiGameCreate", "ContinentalGameCreate", "HighCardCreate"]
+    assert schemas["GameCreate"]["oneOf"] == [{"$ref": f"#/components/schemas/{name}"} for name in games]
+    assert schemas["HighCardCreate"]["properties"]["game"]["enum"] == ["ramchi", "continental", "high_card"]
+    actions = [ref["$ref"].rsplit("/", 1)[1] for ref in schemas["ActionRequest"]["oneOf"]]
+    assert actions == ["RamchiActionRequest", "ContinentalActionRequest", "HighCardAction"]
+    types = [[variant["properties"]["type"]["enum"] for variant in schemas[name]["oneOf"]]
+             for name in actions]
+    assert types == [[["exchange", "keep"], ["arrange"]],
+                     [["draw"], ["buy"], ["pass"], ["drop"], ["lay_off"], ["swap_joker"],
+                      ["move_joker"], ["discard"]],
+                     [["reveal"]]]
 
 
 def test_the_toy_game_is_gone_after_its_test(client: FlaskClient) -> None:

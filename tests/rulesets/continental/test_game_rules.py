@@ -36,12 +36,12 @@ from rulesets.errors import IllegalActionError, InvalidInputError, RulesError
 from rulesets.log import record_to_dict
 
 
-def cards(text: str) -> tuple[Card, ...]:
-    return parse_cards(text, jokers=True, decks=2)
+def cards(text: str, decks: int = 2) -> tuple[Card, ...]:
+    return parse_cards(text, jokers=True, decks=decks)
 
 
-def card(text: str) -> Card:
-    return cards(text)[0]
+def card(text: str, decks: int = 2) -> Card:
+    return cards(text, decks)[0]
 
 
 def build_deck(players: int, dealer: int, hand: int, given: Mapping[int, str] | None = None,
@@ -49,9 +49,10 @@ def build_deck(players: int, dealer: int, hand: int, given: Mapping[int, str] | 
     """A deck dealing the given (partial) hands to their seats, ``up`` as the first discard and
     ``stock`` on top of the stock; the other cards fill in, in deck order."""
     given = dict(given or {})
-    chosen = {seat: list(cards(text)) for seat, text in given.items()}
-    up_card = [card(up)] if up else []
-    top = list(cards(stock))
+    copies = Deck.for_players(players).copy_limit
+    chosen = {seat: list(cards(text, copies)) for seat, text in given.items()}
+    up_card = [card(up, copies)] if up else []
+    top = list(cards(stock, copies))
     used = [c for hand_cards in chosen.values() for c in hand_cards] + up_card + top
     assert len(used) == len(set(used)), "a card is given twice (write 7c#2 for the second copy)"
     free = [c for c in Deck.for_players(players).cards() if c not in set(used)]
@@ -161,6 +162,129 @@ def test_dealer_passes_left_and_hand_k_of_a_short_game_is_contract_k() -> None:
     assert game.current == 2 and [len(h) for h in game.hands] == [8, 8, 8]
 
 
+class DealWatcher(ContinentalGame):
+    """Keeps every hand's sizes right after its deal."""
+
+    def _deal_hand(self, number: int) -> None:
+        super()._deal_hand(number)
+        if not hasattr(self, "dealt"):
+            self.dealt: list[list[int]] = []
+        self.dealt.append([len(hand) for hand in self.hands])
+
+
+def test_hand_k_of_a_played_game_deals_7_to_13_cards_for_contract_k() -> None:
+    from rulesets.continental.bots import random_action
+
+    rng = random.Random(8)
+    game = DealWatcher(GameConfig.create(players=4, seed=8, dealer=1))
+    seen = []
+    while not game.is_over:
+        seen.append(game.contract.hand)
+        game.apply(random_action(game, rng.choice(game.awaited()), rng, skill=0.9))
+    assert game.dealt == [[size] * 4 for size in (7, 8, 9, 10, 11, 12, 13)]
+    assert sorted(set(seen)) == list(range(1, 8))
+    assert [(c.trios, c.runs) for c in (CONTRACTS[k] for k in range(1, 8))] == [
+        (2, 0), (1, 1), (0, 2), (3, 0), (2, 1), (1, 2), (0, 3)]
+
+
+# -- Table: players, decks and copies -------------------------------------------------------------
+
+def test_two_to_six_players_by_default_and_more_only_with_the_max_players_variant() -> None:
+    for players in (2, 6):
+        game = ContinentalGame(GameConfig.create(players=players, hands=1, seed=1, dealer=0))
+        assert sum(len(cs) for cs in game.card_places().values()) == 106
+    for players in (1, 7):
+        with pytest.raises(ConfigError, match="players must be 2 to 6"):
+            GameConfig.create(players=players, hands=1, seed=1, dealer=0)
+    eight = ContinentalOptions(max_players=8)
+    for players, decks, jokers in ((6, 2, 2), (7, 3, 4), (8, 3, 4)):
+        config = GameConfig.create(players=players, hands=1, seed=1, dealer=0, options=eight)
+        assert config.deck == Deck(decks, jokers) and config.deck.size == 52 * decks + jokers
+    with pytest.raises(ConfigError, match="players must be 2 to 8"):
+        GameConfig.create(players=9, hands=1, seed=1, dealer=0, options=eight)
+
+
+def test_eight_players_play_three_decks_and_four_jokers_read_from_codes_as_jk3_and_jk4() -> None:
+    deck = build_deck(8, 0, 1, {1: "3c 3d Jk#3 4c 4d Jk#4 3s", 2: "7c 7c#2 7c#3"})
+    assert len(deck) == 160 and len(set(deck)) == 160
+    data = {"players": 8, "hands": 1, "seed": 1, "dealer": 0, "options": {"max_players": 8}}
+    by_id = GameConfig.from_dict({**data, "deck": [c.id for c in deck]})
+    assert by_id.decks == (deck,)
+    by_code = GameConfig.from_dict({**data, "deck": [c.code for c in deck]})  # copies numbered in order
+    assert sorted(c.id for c in by_code.decks[0] if c.is_joker) == ["Jk#1", "Jk#2", "Jk#3", "Jk#4"]
+    game = ContinentalGame(by_id)
+    assert [len(h) for h in game.hands] == [7] * 8 and len(game.stock) == 160 - 56 - 1
+    assert sorted(c.id for c in game.hands[2] if c.code == "7c") == ["7c#1", "7c#2", "7c#3"]
+    game.apply(Draw(1, "stock"))
+    drop = CONTINENTAL_RECORDS.from_dict(
+        {"kind": "drop", "seat": 1, "melds": [["3c", "3d", "Jk#3"], ["4c", "4d", "Jk#4"]]})
+    assert drop == Drop(1, (cards("3c 3d Jk#3", 4), cards("4c 4d Jk#4", 4)))
+    game.apply(drop)
+    assert [m.text for m in game.table] == ["3♣ 3♦ Jk(3)", "4♣ 4♦ Jk(4)"]
+    game.apply(LayOff(1, card("3s"), 0, None))
+    game.apply(Discard(1, game.hands[1][0]))
+    assert events(game, WentOut) == [WentOut(1, 1, True)]
+    assert sum(len(cs) for cs in game.card_places().values()) == 160
+    assert ContinentalGame.replay(game.config, game.log) == game
+
+
+def test_identical_codes_in_an_explicit_deck_are_two_physical_cards_that_score_alike() -> None:
+    deck = build_deck(2, 0, 1, {1: "7c 7d 7h Kc Kd Kh 2s", 0: "7c#2 9h 9d 4s 5s Qh Qd"}, stock="8s")
+    codes = [c.code for c in deck]
+    assert codes.count("7c") == 2
+    config = GameConfig.from_dict({"players": 2, "hands": 1, "seed": 1, "dealer": 0, "deck": codes})
+    game = ContinentalGame(config)
+    assert card("7c") in game.hands[1] and card("7c#2") in game.hands[0]
+    game.apply(Draw(1, "stock"))
+    game.apply(Drop(1, (cards("7c 7d 7h"), cards("Kc Kd Kh"))))
+    assert refusal(game, Discard(1, card("7c#2"))) == "card_not_in_hand"  # seat 0 holds that one
+    game.apply(Discard(1, card("2s")))
+    game.apply(Draw(0, "stock"))
+    assert refusal(game, Discard(0, card("7c"))) == "card_not_in_hand"  # on the table
+    game.apply(Discard(0, card("7c#2")))
+    places = game.card_places()
+    assert [name for name, cs in places.items() if card("7c") in cs] == ["meld 0"]
+    assert [name for name, cs in places.items() if card("7c#2") in cs] == ["discards"]
+    assert hand_points((card("7c"),)) == hand_points((card("7c#2"),)) == 5
+    assert record_to_dict(game.log[-1])["card"] == "7c#2"
+
+
+def test_a_tie_for_the_lowest_card_in_the_draw_for_the_first_dealer_is_drawn_again() -> None:
+    def low(c: Card) -> int:
+        assert c.rank is not None
+        return 1 if c.rank.label == "A" else int(c.rank)
+
+    def tied(seed: int) -> bool:
+        draws = draw_for_dealer(seed, 4)[1]
+        return len(draws) > 4 and any(low(c) == 1 for _, c in draws[:4])
+
+    seed = next(s for s in range(2000) if tied(s))
+    game = ContinentalGame(GameConfig.create(players=4, hands=1, seed=seed))
+    drawn = events(game, DealerDrawn)[0]
+    contenders, rest = [0, 1, 2, 3], list(drawn.draws)
+    while len(contenders) > 1:
+        round_, rest = rest[:len(contenders)], rest[len(contenders):]
+        assert [seat for seat, _ in round_] == contenders  # only the tied seats draw again
+        lowest = min(low(c) for _, c in round_)
+        contenders = [seat for seat, c in round_ if low(c) == lowest]
+    assert rest == [] and drawn.dealer == contenders[0] == game.dealer
+    assert len({c for _, c in drawn.draws}) == len(drawn.draws)  # distinct physical cards
+    assert game.current == (game.dealer + 1) % 4
+
+
+def test_the_ace_is_low_in_the_draw_for_the_first_dealer() -> None:
+    def aces_and_twos(seed: int) -> bool:
+        draws = draw_for_dealer(seed, 3)[1]
+        labels = [c.rank.label for _, c in draws[:3] if c.rank is not None]
+        return len(draws) == 3 and "A" in labels and "2" in labels
+
+    seed = next(s for s in range(2000) if aces_and_twos(s))
+    game = ContinentalGame(GameConfig.create(players=3, hands=1, seed=seed))
+    drawn = events(game, DealerDrawn)[0]
+    ace = next(seat for seat, c in drawn.draws if c.rank is not None and c.rank.label == "A")
+    assert drawn.dealer == game.dealer == ace
+
+
 # -- Drawing ------------------------------------------------------------------------------------
 
 def test_draw_from_stock_takes_its_top_and_from_discard_the_face_up_card() -> None:
@@ -236,6 +360,98 @@ def test_no_buying_after_the_discard_was_taken_or_with_buying_off() -> None:
     game.apply(Draw(1, "stock"))
     assert game.awaited() == (1,)
     assert refusal(game, Buy(2)) == "buying_off"
+
+
+def test_of_three_would_be_buyers_the_nearest_after_the_current_player_gets_the_card() -> None:
+    game = make_game(players=5, dealer=0, up="Qh", stock="2s 9s 8s")
+    game.apply(Draw(1, "stock"))
+    game.apply(Buy(4))  # the three ask farthest first
+    game.apply(Buy(3))
+    assert not events(game, CardBought)
+    game.apply(Buy(2))
+    assert events(game, CardBought) == [CardBought(1, 2, card("Qh"), card("9s"))]
+    assert [len(h) for h in game.hands] == [7, 8, 9, 7, 7]
+    assert game.current == 1 and game.awaited() == (1,)
+    assert refusal(game, Buy(0)) == "no_buy_window"
+
+
+def test_of_three_would_be_buyers_after_the_nearest_passes_the_next_nearest_gets_the_card() -> None:
+    game = make_game(players=5, dealer=0, up="Qh", stock="2s 9s 8s")
+    game.apply(Draw(1, "stock"))
+    for seat in (0, 4, 3):  # three buyers, the farthest first
+        game.apply(Buy(seat))
+    assert not events(game, CardBought)
+    game.apply(Pass(2))
+    assert events(game, CardBought) == [CardBought(1, 3, card("Qh"), card("9s"))]
+    assert [len(h) for h in game.hands] == [7, 8, 7, 9, 7]
+
+
+def test_a_buy_is_refused_to_the_current_player_before_and_after_drawing() -> None:
+    game = make_game(players=3, up="Qh")
+    assert refusal(game, Buy(1)) == "current_player_cannot_buy"
+    assert refusal(game, Pass(1)) == "current_player_cannot_buy"
+    game.apply(Draw(1, "stock"))
+    assert game.window and refusal(game, Buy(1)) == "current_player_cannot_buy"
+    game = make_game(players=3, up="Qh")
+    game.apply(Draw(1, "discard"))
+    assert refusal(game, Buy(1)) == "current_player_cannot_buy"
+
+
+def test_a_buy_takes_the_top_stock_card_as_penalty_and_the_buyer_does_not_discard() -> None:
+    game = make_game(players=3, dealer=0, up="Qh", stock="2s 9s 8s")
+    game.apply(Draw(1, "stock"))
+    stock = game.stock
+    assert stock[0] == card("9s")
+    game.apply(Buy(2))
+    assert game.hands[2][-2:] == (card("Qh"), card("9s")) and game.stock == stock[1:]
+    assert game.discards == () and game.current == 1 and game.phase == "play"
+    game.apply(Discard(1, card("2s")))
+    assert game.current == 2 and len(game.hands[2]) == 9  # the buyer's turn: draw, then discard
+    game.apply(Draw(2, "stock"))
+    assert game.hands[2][-1] == card("8s")
+
+
+def test_a_buy_closes_the_window_for_the_rest() -> None:
+    game = make_game(players=4, dealer=0, up="Qh", stock="2s 9s")
+    game.apply(Draw(1, "stock"))
+    game.apply(Buy(2))  # the nearest: settled at once
+    assert events(game, CardBought) == [CardBought(1, 2, card("Qh"), card("9s"))]
+    assert not game.window and game.buyers_to_answer() == ()
+    assert refusal(game, Buy(3)) == "no_buy_window"
+    assert refusal(game, Pass(0)) == "no_buy_window"
+    game.apply(Discard(1, card("2s")))
+    assert len(events(game, CardBought)) == 1 and game.discards == (card("2s"),)
+
+
+def test_a_bought_card_is_melded_only_in_the_buyers_own_next_turn() -> None:
+    game = make_game(players=3, dealer=0, given={2: "Qc Qd 5c 5d 5h 8s 9s"}, up="Qh", stock="2s 6h")
+    game.apply(Draw(1, "stock"))
+    game.apply(Buy(2))
+    assert refusal(game, Drop(2, (cards("Qc Qd Qh"), cards("5c 5d 5h")))) == "not_your_turn"
+    game.apply(Discard(1, card("2s")))
+    game.apply(Draw(2, "stock"))
+    game.apply(Drop(2, (cards("Qc Qd Qh"), cards("5c 5d 5h"))))
+    assert [m.text for m in game.table] == ["Q♣ Q♦ Q♥", "5♣ 5♦ 5♥"]
+
+
+def test_a_buy_on_an_empty_stock_takes_its_penalty_from_the_reshuffled_discard_pile() -> None:
+    game = make_game(players=2)
+    while len(game.stock) > 1:
+        seat = game.current
+        game.apply(Draw(seat, "stock"))
+        if game.window:
+            game.apply(Pass(1 - seat))
+        game.apply(Discard(seat, game.hands[seat][-1]))
+    seat = game.current
+    game.apply(Draw(seat, "stock"))  # the last stock card: the stock is empty now
+    assert game.stock == () and game.window
+    pile = list(game.discards)
+    game.apply(Buy(1 - seat))
+    expected = pile[:-2]  # the bought card left; the new top stays face up
+    random.Random(reshuffle_seed(1, 1, 1)).shuffle(expected)
+    assert game.log[-2:] == [StockReshuffled(1, 1, tuple(expected)),
+                             CardBought(1, 1 - seat, pile[-1], expected[0])]
+    assert game.discards == (pile[-2],) and game.stock == tuple(expected[1:])
 
 
 # -- Dropping and laying off --------------------------------------------------------------------
@@ -386,6 +602,173 @@ def test_an_end_joker_moves_to_another_run_but_not_below_four_cards_nor_from_a_t
     game.apply(MoveJoker(2, 1, "low", 3, None))
     assert game.table[1].text == "3♥ 4♥ 5♥ 6♥"
     assert game.table[3].text == "7♠ 8♠ 9♠ 10♠ Jk(J♠)"
+
+
+# -- Melds, laying off and jokers, rule by rule -------------------------------------------------
+
+QUICK_OUTS = {
+    1: ("3c 3d 3h 4c 4d 4h 3s", "3c 3d 3h|4c 4d 4h", "3s"),
+    2: ("3c 3d 3h 5c 6c 7c 8c 3s", "3c 3d 3h|5c 6c 7c 8c", "3s"),
+}
+"""Hands that go out on the first turn of hands 1 and 2: draw, drop, lay one card off, discard."""
+
+
+def game_at_hand(target: int, given: Mapping[int, str], players: int = 3, up: str | None = None,
+                 stock: str = "", **options: object) -> ContinentalGame:
+    """A game (first dealer 0) whose hands before ``target`` end on the first turn; hand
+    ``target`` is dealt from ``given`` (seat ``target % players`` plays first)."""
+    decks = [build_deck(players, (h - 1) % players, h, {h % players: QUICK_OUTS[h][0]})
+             for h in range(1, target)]
+    decks.append(build_deck(players, (target - 1) % players, target, given, up, stock))
+    config = GameConfig.create(players=players, hands=target, seed=1, dealer=0, decks=decks,
+                               options=ContinentalOptions(**options))  # type: ignore[arg-type]
+    game = ContinentalGame(config)
+    for h in range(1, target):
+        go_out_quickly(game, h % players, *QUICK_OUTS[h][1:])
+    assert game.hand_number == target and game.current == target % players
+    return game
+
+
+def test_a_trio_may_repeat_a_suit_and_hold_two_jokers_ranked_by_its_natural_card() -> None:
+    game = make_game(given={1: "3c 3c#2 3h Tc Jk Jk#2 9s"})
+    game.apply(Draw(1, "stock"))
+    game.apply(Drop(1, (cards("3c 3c#2 3h"), cards("Tc Jk Jk#2"))))
+    assert [m.text for m in game.table] == ["3♣ 3♣ 3♥", "10♣ Jk(10) Jk(10)"]
+    assert game.table[1].rank.label == "10"  # type: ignore[union-attr]
+
+
+def test_a_trio_needs_one_rank_and_is_exactly_three_cards_at_the_drop() -> None:
+    game = make_game(given={1: "3c 3d 3h 3s 4c 4d 5h"})
+    game.apply(Draw(1, "stock"))
+    assert refusal(game, Drop(1, (cards("3c 3d 3h"), cards("4c 4d 5h")))) == "not_a_meld"
+    assert refusal(game, Drop(1, (cards("3c 3d"), cards("4c 4d 3h")))) == "not_a_meld"
+    assert refusal(game, Drop(1, (cards("3c 3d 3h 3s"), cards("4c 4d 5h")))) == "not_a_meld"
+
+
+def test_a_run_is_ace_high_or_ace_low_but_never_around_the_corner() -> None:
+    game = game_at_hand(3, {0: "Jh Qh Kh Ah Ac 2c 3c 4c 9s", 1: "Qd Kd Ad 2d 5c 6c 7c 8c"})
+    game.apply(Draw(0, "stock"))
+    game.apply(Drop(0, (cards("Jh Qh Kh Ah"), cards("Ac 2c 3c 4c"))))
+    assert [(m.text, m.start) for m in game.table] == [  # type: ignore[union-attr]
+        ("J♥ Q♥ K♥ A♥", 11), ("A♣ 2♣ 3♣ 4♣", 1)]
+    game.apply(Discard(0, card("9s")))
+    game.apply(Draw(1, "stock"))
+    assert refusal(game, Drop(1, (cards("Qd Kd Ad 2d"), cards("5c 6c 7c 8c")))) == "not_a_meld"
+
+
+def test_a_run_may_hold_adjacent_jokers() -> None:
+    game = game_at_hand(2, {2: "Kc Kd Kh 5h Jk Jk#2 8h 2s"})
+    game.apply(Draw(2, "stock"))
+    game.apply(Drop(2, (cards("Kc Kd Kh"), cards("5h Jk Jk#2 8h"))))
+    assert game.table[1].text == "5♥ Jk(6♥) Jk(7♥) 8♥"
+
+
+def test_a_run_is_exactly_four_cards_at_the_drop_and_takes_more_by_laying_off() -> None:
+    game = game_at_hand(2, {2: "Kc Kd Kh 5h 6h 7h 8h 9h"})
+    game.apply(Draw(2, "stock"))
+    assert refusal(game, Drop(2, (cards("Kc Kd Kh"), cards("5h 6h 7h 8h 9h")))) == "wrong_contract"
+    game.apply(Drop(2, (cards("Kc Kd Kh"), cards("5h 6h 7h 8h"))))
+    game.apply(LayOff(2, card("9h"), 1, None))
+    assert game.table[1].text == "5♥ 6♥ 7♥ 8♥ 9♥"
+
+
+def test_two_runs_of_one_suit_in_one_contract_stay_separate_melds_even_if_they_touch() -> None:
+    game = game_at_hand(3, {0: "2h 3h 4h 5h 6h 7h 8h 9h Th"})
+    game.apply(Draw(0, "stock"))
+    game.apply(Drop(0, (cards("2h 3h 4h 5h"), cards("6h 7h 8h 9h"))))
+    assert [m.text for m in game.table] == ["2♥ 3♥ 4♥ 5♥", "6♥ 7♥ 8♥ 9♥"]
+    assert refusal(game, LayOff(0, card("Th"), 0, None)) == "cannot_lay_off"
+    game.apply(LayOff(0, card("Th"), 1, None))
+    assert [len(m) for m in game.table] == [4, 5]
+
+
+def test_lay_off_at_either_end_of_another_players_run_never_past_the_ace() -> None:
+    game = game_at_hand(2, {2: "Kc Kd Kh 5h 6h 7h 8h 2s", 0: "9c 9d 9h Jc Qc Kc#2 Ac Qs"},
+                        up="4h", stock="3s 9h#2 2c")
+    game.apply(Draw(2, "stock"))
+    game.apply(Buy(0))  # 4h, and 9h#2 as the penalty: cards to lay off later
+    game.apply(Drop(2, (cards("Kc Kd Kh"), cards("5h 6h 7h 8h"))))
+    game.apply(Discard(2, card("2s")))
+    game.apply(Draw(0, "stock"))  # 2c
+    game.apply(Drop(0, (cards("9c 9d 9h"), cards("Jc Qc Kc#2 Ac"))))
+    game.apply(LayOff(0, card("4h"), 1, None))  # the low end of seat 2's run
+    game.apply(LayOff(0, card("9h#2"), 1, None))  # its high end
+    assert game.table[1].text == "4♥ 5♥ 6♥ 7♥ 8♥ 9♥" and game.owners == [2, 2, 0, 0]
+    assert refusal(game, LayOff(0, card("2c"), 3, None)) == "cannot_lay_off"  # never past the ace
+    assert game.hands[0] == (card("Qs"), card("2c"))
+
+
+def test_a_joker_is_laid_off_at_the_chosen_end_of_a_run_or_on_a_trio() -> None:
+    game = game_at_hand(2, {2: "Kc Kd Kh 5h 6h 7h 8h Jk", 0: "Jk#2 9c 9d 9h Jc Qc Kc#2 Ac"},
+                        stock="2s 3s")
+    game.apply(Draw(2, "stock"))
+    game.apply(Drop(2, (cards("Kc Kd Kh"), cards("5h 6h 7h 8h"))))
+    game.apply(Discard(2, card("2s")))
+    game.apply(Draw(0, "stock"))
+    game.apply(Drop(0, (cards("9c 9d 9h"), cards("Jc Qc Kc#2 Ac"))))
+    assert refusal(game, LayOff(0, card("Jk#2"), 3, "high")) == "cannot_lay_off"  # past the ace
+    assert refusal(game, LayOff(0, card("Jk#2"), 3, "middle")) == "invalid_end"
+    assert game.can(LayOff(0, card("Jk#2"), 3, None))  # the only free end: low
+    assert game.can(LayOff(0, card("Jk#2"), 0, None))  # on a trio
+    game.apply(LayOff(0, card("Jk#2"), 1, "low"))
+    assert game.table[1].text == "Jk(4♥) 5♥ 6♥ 7♥ 8♥"
+    game = game_at_hand(2, {2: "Kc Kd Kh 5h 6h 7h 8h Jk"}, stock="2s")
+    game.apply(Draw(2, "stock"))
+    game.apply(Drop(2, (cards("Kc Kd Kh"), cards("5h 6h 7h 8h"))))
+    game.apply(LayOff(2, card("Jk"), 1, "high"))
+    assert game.table[1].text == "5♥ 6♥ 7♥ 8♥ Jk(9♥)"
+
+
+def test_only_a_player_who_has_dropped_may_swap_or_move_a_joker_and_only_in_their_turn() -> None:
+    game = game_at_hand(2, {2: "Kc Kd Kh 2h 3h Jk 5h 6h", 0: "4h 9c 9d"}, stock="2s 7s")
+    game.apply(Draw(2, "stock"))
+    game.apply(Drop(2, (cards("Kc Kd Kh"), cards("2h 3h Jk 5h"))))
+    game.apply(Discard(2, card("2s")))
+    assert refusal(game, SwapJoker(0, card("4h"), 1, None)) == "draw_first"
+    game.apply(Draw(0, "stock"))
+    assert refusal(game, SwapJoker(0, card("4h"), 1, None)) == "not_dropped"
+    assert refusal(game, MoveJoker(0, 1, "high", 1, None)) == "not_dropped"
+    assert refusal(game, SwapJoker(2, card("6h"), 1, None)) == "not_your_turn"
+
+
+def test_the_spec_joker_swap_a_2_3_jk_5_plus_4_gives_a_2_3_4_5_jk() -> None:
+    game = game_at_hand(2, {2: "Kc Kd Kh Ah 2h 3h Jk 5h", 0: "9c 9d 9h 6s 7s 8s 9s 4h"},
+                        stock="2d 3d 4d 5d 6d 7d")
+    game.apply(Draw(2, "stock"))  # 2d
+    assert refusal(game, Drop(2, (cards("Kc Kd Kh"), cards("Ah 2h 3h Jk 5h")))) == "wrong_contract"
+    game.apply(Drop(2, (cards("Kc Kd Kh"), cards("2h 3h Jk 5h"))))
+    game.apply(Discard(2, card("2d")))
+    game.apply(Draw(0, "stock"))  # 3d
+    game.apply(Pass(1))
+    game.apply(Buy(2))  # 2d, and 4d as the penalty
+    game.apply(Drop(0, (cards("9c 9d 9h"), cards("6s 7s 8s 9s"))))
+    game.apply(Discard(0, card("3d")))
+    game.apply(Draw(1, "stock"))  # 5d
+    game.apply(Discard(1, card("5d")))
+    game.apply(Draw(2, "stock"))  # 6d
+    game.apply(LayOff(2, card("Ah"), 1, None))
+    assert game.table[1].text == "A♥ 2♥ 3♥ Jk(4♥) 5♥"
+    game.apply(Discard(2, card("6d")))
+    game.apply(Draw(0, "stock"))  # 7d
+    game.apply(SwapJoker(0, card("4h"), 1, None))
+    assert game.table[1].text == "A♥ 2♥ 3♥ 4♥ 5♥ Jk(6♥)"
+    assert not any(c.is_joker for c in game.hands[0])  # jokers never return to a hand
+    game.apply(Discard(0, card("7d")))
+    assert events(game, WentOut)[-1] == WentOut(2, 0, False)
+
+
+def test_a_joker_move_is_refused_when_its_run_would_drop_below_four_cards() -> None:
+    game = game_at_hand(2, {2: "Kc Kd Kh 3h 4h 5h 6h Jk", 0: "9c 9d 9h 7s 8s 9s Ts"},
+                        stock="2s 2c")
+    game.apply(Draw(2, "stock"))
+    game.apply(Drop(2, (cards("Kc Kd Kh"), cards("3h 4h 5h Jk"))))
+    game.apply(Discard(2, card("2s")))
+    game.apply(Draw(0, "stock"))
+    game.apply(Drop(0, (cards("9c 9d 9h"), cards("7s 8s 9s Ts"))))
+    assert refusal(game, MoveJoker(0, 1, "high", 3, None)) == "run_too_short"
+    before = [m.text for m in game.table]
+    game.apply(Discard(0, card("2c")))
+    assert [m.text for m in game.table] == before
 
 
 # -- The stock ----------------------------------------------------------------------------------

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import os
 import random
@@ -14,7 +15,7 @@ from rulesets.continental.bots import random_action
 from rulesets.continental.config import GameConfig
 from rulesets.continental.contracts import CONTRACTS
 from rulesets.continental.game import ContinentalGame
-from rulesets.continental.melds import Run, Trio, make_run, make_trio
+from rulesets.continental.melds import Meld, Run, Trio, make_run, make_trio
 from rulesets.continental.options import ContinentalOptions
 from rulesets.continental.points import hand_points
 from rulesets.continental.records import (
@@ -40,22 +41,36 @@ QUICK = os.environ.get("RAMCHI_QUICK") == "1"
 COVERAGE_GAMES = 6 if QUICK else 20
 """The first games, played in the coverage test."""
 
-GAMES = 22 if QUICK else 100
-"""Random games in the default run (2 to 6 players, 1 to 7 hands), coverage games included."""
+GAMES = 22 if QUICK else 520
+"""Random games in the default run (2 to 8 players, 1 to 7 hands), coverage games included:
+500 after the coverage games."""
+
+CHUNKS = 20
+"""The default run's games are split in this many tests (seeds interleaved) for ``pytest -n``."""
 
 FULL_REPLAYS = 250
 """In the games asked to, the whole log is replayed after each of its first records (quadratic)."""
 
-SLOW_GAMES = 500
-"""Random games in the slow run."""
+EXTRA_GAMES = int(os.environ.get("RAMCHI_EXTRA_GAMES", "0"))
+"""More random games, in the slow tier, when asked for (``RAMCHI_EXTRA_GAMES=2000``)."""
 
 
 class WatchedGame(ContinentalGame):
-    """A game that keeps where every card was at the end of each hand (to check the scores)."""
+    """A game that keeps the deck of the hand being played, and where every card was at the end
+    of each hand (to check the scores)."""
 
     def __init__(self, config: GameConfig) -> None:
         self.snapshots: list[tuple[dict[str, tuple[Card, ...]], list[tuple[Card, ...]]]] = []
         super().__init__(config)
+
+    def _deal_hand(self, number: int) -> None:
+        super()._deal_hand(number)
+        dealt = self.log[-1]
+        assert isinstance(dealt, HandDealt) and dealt.hand == number
+        self.dealt = dealt.deck
+        self.dealt_ids = {id(c) for c in dealt.deck}
+        deck = full_deck(self.config)  # the hand's deck: every card of the decks, once
+        assert len(self.dealt) == len(self.dealt_ids) == len(deck) and set(self.dealt) == deck
 
     def _end_hand(self, out: int | None) -> None:
         self.snapshots.append((self.card_places(), list(self.hands)))
@@ -101,23 +116,48 @@ class HandSizes:
         return self.sizes
 
 
-def check_invariants(game: WatchedGame, shadow: ContinentalGame, sizes: HandSizes, full_replay: bool) -> None:
-    deck = full_deck(game.config)
+class MeldsChecked:
+    """The table melds already found legal: melds are immutable, so an unchanged one (the same
+    object) stays legal and is not rebuilt after every action."""
+
+    def __init__(self) -> None:
+        self.checked: dict[int, Meld] = {}
+
+    def check(self, table: list[Meld]) -> None:
+        checked = {}
+        for meld in table:
+            if self.checked.get(id(meld)) is not meld:
+                if isinstance(meld, Trio):
+                    assert make_trio(meld.cards) == meld
+                else:
+                    assert isinstance(meld, Run) and make_run(meld.cards, ordered=True) == meld
+            checked[id(meld)] = meld
+        self.checked = checked
+
+
+def check_cards(game: WatchedGame) -> None:
+    """Each physical card of the decks in exactly one place (stock, discards, hands, melds)."""
     placed = [c for place in game.card_places().values() for c in place]
-    assert len(placed) == len(deck) and set(placed) == deck  # each physical card in one place
+    # Fast: the very card objects dealt, each once (ids hash in C); else compare by value.
+    if len(placed) == len(game.dealt_ids) and {id(c) for c in placed} == game.dealt_ids:
+        return
+    deck = full_deck(game.config)
+    assert len(placed) == len(deck) and set(placed) == deck
+
+
+def check_invariants(game: WatchedGame, shadow: ContinentalGame, sizes: HandSizes, melds: MeldsChecked,
+                     full_replay: bool) -> None:
+    check_cards(game)
     if not game.is_over:
         assert [len(h) for h in game.hands] == sizes.update(game)
-    for meld in game.table:
-        if isinstance(meld, Trio):
-            assert make_trio(meld.cards) == meld
-        else:
-            assert isinstance(meld, Run) and make_run(meld.cards, ordered=True) == meld
+    melds.check(game.table)
     known = len(shadow.log)
     for action in split_actions(game.log[known:]):
         shadow.apply(action)  # type: ignore[arg-type]
     # the log replayed so far gives the same state (the older records were compared already)
     assert shadow.log[known:] == game.log[known:] and len(shadow.log) == len(game.log)
-    assert shadow._state()[2:] == game._state()[2:]
+    # every attribute of the replayed game (the log compared above, not copied again)
+    assert all(getattr(game, name) == value for name, value in vars(shadow).items() if name != "log")
     if full_replay:
         assert ContinentalGame.replay(game.config, game.log) == game
 
@@ -154,22 +194,26 @@ def check_refused(game: ContinentalGame, rng: random.Random) -> None:
 
 def play_random_game(seed: int, full_replay: bool = False) -> WatchedGame:
     rng = random.Random(seed)
+    options = random_options(rng)
     players = 2 + seed % 5
+    if seed % 25 == 24:  # the more-players variant: 7 or 8 players, 3 decks and 4 jokers
+        players = rng.choice([7, 8])
+        options = dataclasses.replace(options, max_players=8)
     config = GameConfig.create(players=players, hands=rng.randint(1, 7), seed=rng.randrange(2**32),
                                dealer=rng.choice([None, rng.randrange(players)]),
-                               options=random_options(rng))
+                               options=options)
     game = WatchedGame(config)
     shadow = ContinentalGame(config)
     skill = rng.choice([0.6, 0.8, 0.9])
-    sizes = HandSizes()
-    check_invariants(game, shadow, sizes, True)
+    sizes, melds = HandSizes(), MeldsChecked()
+    check_invariants(game, shadow, sizes, melds, True)
     while not game.is_over:
         if rng.random() < 0.01:
             check_refused(game, rng)
         seat = rng.choice(game.awaited())
         game.apply(random_action(game, seat, rng, skill))  # type: ignore[arg-type]
         ended = isinstance(game.log[-1], HandDealt | GameEnded)
-        check_invariants(game, shadow, sizes, (full_replay and len(game.log) < FULL_REPLAYS) or ended)
+        check_invariants(game, shadow, sizes, melds, (full_replay and len(game.log) < FULL_REPLAYS) or ended)
     check_hand_scores(game)
     dicts = [record_to_dict(record) for record in game.log]
     assert CONTINENTAL_RECORDS.log_from_dicts(dicts) == game.log
@@ -190,15 +234,15 @@ def test_random_games_cover_the_rules() -> None:
         assert kinds[kind] > 0, kind
 
 
-@pytest.mark.parametrize("chunk", range(4))
+@pytest.mark.parametrize("chunk", range(CHUNKS))
 def test_random_games_keep_every_invariant(chunk: int) -> None:
-    first, count = COVERAGE_GAMES, GAMES - COVERAGE_GAMES
-    for seed in range(first + chunk * count // 4, first + (chunk + 1) * count // 4):
+    for seed in range(COVERAGE_GAMES + chunk, GAMES, CHUNKS):
         play_random_game(seed)
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("chunk", range(10))
-def test_many_random_games_keep_every_invariant(chunk: int) -> None:
-    for seed in range(GAMES + chunk * SLOW_GAMES // 10, GAMES + (chunk + 1) * SLOW_GAMES // 10):
+@pytest.mark.skipif(EXTRA_GAMES == 0, reason="set RAMCHI_EXTRA_GAMES=N to play N more random games")
+@pytest.mark.parametrize("chunk", range(CHUNKS))
+def test_many_more_random_games_keep_every_invariant(chunk: int) -> None:
+    for seed in range(GAMES + chunk, GAMES + EXTRA_GAMES, CHUNKS):
         play_random_game(seed)

@@ -139,7 +139,10 @@ def test_seat_view_shows_only_its_own_hand() -> None:
     for seat in range(3):
         view = seat_view(game, seat)
         assert sorted(view["hand"]) == sorted(jsonable(game.hands[seat]))
-        assert view["seat"] == seat and {k: v for k, v in view.items() if k not in ("hand", "seat")} == public
+        assert view["seat"] == seat
+        assert {k: v for k, v in view.items() if k not in ("hand", "seat", "legal_actions")} == public
+        assert view["legal_actions"] == ([{"type": "draw", "source": "stock"},
+                                          {"type": "draw", "source": "discard"}] if seat == 1 else [])
         others = {c for s in range(3) if s != seat for c in codes(game.hands[s])} | codes(game.stock)
         assert not others & set(strings(view))
         dealt = redacted_log(game, seat)[0]

@@ -1,0 +1,76 @@
+"""Bots at the table: after every change to a game, the seats played by bots act on their own.
+
+A game created with ``bots`` keeps, in its stored settings, the bot of each seat
+and a secret that seeds the bots' random numbers (:func:`solver.bots.bot_rng`).
+:func:`run_bots` lets them act until the game needs a person (or is over), each
+action checked by the referee and stored like a person's (seat, body; no
+``action_id``), one short transaction per action, so that a person acting at
+the same time is never lost: the bots then catch up and decide again.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable
+from typing import Any
+
+from sqlalchemy import Engine
+
+from api import game_store
+from api.errors import ApiProblem
+from rulesets.game import GameKind, GameState
+from rulesets.log import record_to_dict
+from solver.bots import BotLimitError, next_bot_action
+
+__all__ = ["MAX_BOT_ACTIONS_PER_REQUEST", "bot_settings", "bots_in", "run_bots"]
+
+MAX_BOT_ACTIONS_PER_REQUEST = 5_000
+"""The most bot actions one request lets happen (a game always comes back to a person sooner)."""
+
+
+def bot_settings(bots: list[str | None]) -> dict[str, Any]:
+    """What a new game stores about its bots: none, or the bot of each seat and a fresh secret."""
+    if all(bot is None for bot in bots):
+        return {}
+    return {"bots": bots, "bot_secret": secrets.randbits(63)}
+
+
+def bots_in(settings: dict[str, Any], players: int) -> list[str | None]:
+    """The bot of each seat of a stored game (``None``: a person)."""
+    bots = settings.get("bots")
+    return list(bots) if bots else [None] * players
+
+
+def run_bots(engine: Engine, game_id: str, kind: GameKind, game: GameState, version: int,
+             settings: dict[str, Any],
+             catch_up: Callable[[GameState, list[game_store.StoredAction]], GameState]
+             ) -> tuple[GameState, int]:
+    """Let the bots of ``game`` (at ``version``) act until it needs a person; return it and its version.
+
+    ``catch_up(game, actions)`` applies actions stored by others meanwhile.
+    Raises if the bots act :data:`MAX_BOT_ACTIONS_PER_REQUEST` times (a bug: logged as a 500),
+    and lets a storage error through (the caller then drops its copy of ``game``).
+    """
+    bots = settings.get("bots")
+    if not bots:
+        return game, version
+    secret = settings["bot_secret"]
+    for _ in range(MAX_BOT_ACTIONS_PER_REQUEST):
+        chosen = next_bot_action(kind, game, bots, secret, version)
+        if chosen is None:
+            return game, version
+        seat, action = chosen
+        with game_store.locked_game(engine, game_id) as locked:
+            if locked is None:
+                raise ApiProblem("game_not_found", f"no game has the id {game_id!r}")
+            if locked.version != version:  # a person acted meanwhile: catch up, decide again
+                game = catch_up(game, locked.actions_after(version))
+                version = locked.version
+                continue
+            kind.apply(game, action)
+            locked.append(game_store.StoredAction(
+                seq=version + 1, action_id=None, seat=seat, body=record_to_dict(action),
+                response={"bot": bots[seat]}))
+        version += 1
+    raise BotLimitError(f"bots took {MAX_BOT_ACTIONS_PER_REQUEST} actions in game {game_id} "
+                        "without it needing a person")

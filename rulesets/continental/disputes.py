@@ -1,0 +1,264 @@
+"""Settling Continental disputes: replay posted actions (or a whole posted log) and judge them.
+
+:func:`settle` takes a game configuration (dict or :class:`GameConfig`, with
+its seed or decks) and the posted records, replays the player actions in
+order on a new game, and returns a JSON-ready verdict: the first refused
+record (index, action, code, rule, message) or confirmation, each with the
+scores, totals, winners and the derived log. If the posted list also holds
+events, it is a whole log and must be exactly the derived one; the first
+record where it departs from the rules is the one refused.
+
+>>> config = {"players": 2, "hands": 1, "seed": 5, "dealer": 0}
+>>> verdict = settle(config, [{"kind": "draw", "seat": 0, "source": "stock"}])
+>>> verdict["legal"], verdict["index"], verdict["code"]
+(False, 0, 'not_your_turn')
+>>> verdict["rule"][:36]
+'only the player whose turn it is may'
+>>> verdict = settle(config, [{"kind": "draw", "seat": 1, "source": "stock"}])
+>>> verdict["legal"], verdict["hand_number"], verdict["finished"], verdict["winners"]
+(True, 1, False, None)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rulesets.continental.config import GameConfig
+from rulesets.continental.game import ContinentalGame
+from rulesets.continental.records import CONTINENTAL_RECORDS, GameEnded, HandEnded
+from rulesets.errors import CardError, RulesError, echo
+from rulesets.log import LogError, LogMismatchError, Record, check_same_log, record_to_dict
+from rulesets.verdicts import posted_as_dict
+
+__all__ = [
+    "MAX_LOG_RECORDS",
+    "RECORDS_PER_HAND",
+    "check_log_size",
+    "hidden_record",
+    "max_log_length",
+    "rule_of",
+    "settle",
+]
+
+MAX_LOG_RECORDS = 20_000
+"""The most records any posted log may hold: the API's own limit (``api.schemas.MAX_LOG_RECORDS``;
+the rules do not import the API, so the number is repeated here and must stay equal)."""
+
+RECORDS_PER_HAND = 20_000
+"""A generous bound on the records one Continental hand adds to a log.
+
+A hand has no fixed length: when the stock runs out the discard pile is
+reshuffled into a new one, so players who never meld could play on forever,
+and each stock draw opens a buy window that every other seat answers. The
+bound is therefore measured, not derived. Random players
+(:func:`rulesets.continental.bots.random_action`, skill 0.5 to 0.9, 2 to 6
+players, 7 hands, 20 games for each number of players and skill: 500 games)
+gave at most 1,782 records in one hand and 4,886 in one 7-hand game (both with
+2 players at skill 0.6); by number of players, the longest games had 4,886
+(2 players), 4,140 (3), 3,492 (4), 3,030 (5) and 2,900 (6) records. The
+shortest-sighted players make the longest games. This bound is more than 10
+times the longest hand; :data:`MAX_LOG_RECORDS` caps the whole log, so for
+games of two hands or more the cap is the bound (about 4 times the longest
+7-hand game measured: a game of very weak players may come near it).
+"""
+
+_EVENT_KINDS = frozenset(kind for kind, cls in CONTINENTAL_RECORDS.classes.items() if not cls.is_action)
+
+
+def max_log_length(config: GameConfig) -> int:
+    """The most records a posted log of a game of ``config`` may hold.
+
+    ``hands`` × :data:`RECORDS_PER_HAND`, plus one for the draw for the first
+    dealer, but never more than :data:`MAX_LOG_RECORDS` (which, for games of
+    two hands or more, is the bound: about 4 times the longest 7-hand game
+    measured, see :data:`RECORDS_PER_HAND`).
+
+    >>> max_log_length(GameConfig.create(players=2, hands=1, seed=5))
+    20000
+    """
+    return min(MAX_LOG_RECORDS, config.hands * RECORDS_PER_HAND + 1)
+
+
+_FALLBACK_RULES: tuple[tuple[type[RulesError], str], ...] = (
+    (LogMismatchError, "the events of a game follow from its actions by the rules"),
+    (LogError, "an action is an object with a kind and a seat (and the fields of its kind: a "
+               "source to draw, melds to drop, a card to lay off or discard, card codes such as "
+               "7c, 7c#2 or Jk)"),
+    (CardError, "cards are written rank then suit, e.g. As or 10h (7c#2 for a second copy, Jk for "
+                "a joker), each physical card once"),
+)
+
+
+def rule_of(error: RulesError) -> str:
+    """Name the rule a refusal enforces, in words a player understands.
+
+    The error's own ``rule`` (the referee's :data:`~rulesets.continental.game.REFUSALS`)
+    when it has one; else a rule for its kind; else the rules of the game.
+
+    >>> rule_of(LogError("bad"))[:27]
+    'an action is an object with'
+    >>> rule_of(RulesError("bad"))
+    'the rules of Continental Rummy'
+    """
+    rule = getattr(error, "rule", None)
+    if isinstance(rule, str):
+        return rule
+    for cls, text in _FALLBACK_RULES:
+        if isinstance(error, cls):
+            return text
+    return "the rules of Continental Rummy"
+
+
+def hidden_record(item: Any) -> str | None:
+    """Why a posted record cannot be judged because a redaction hid part of it (None: judgeable).
+
+    While a hand runs, :func:`~rulesets.continental.views.redacted_log` shows its
+    ``hand_dealt`` with ``deck: None`` and each ``stock_reshuffled`` with
+    ``stock: None``; neither is ever None in a real log, so both are refused here.
+
+    A ``card_bought`` with ``penalty: None`` is judged normally: it is also what the
+    rules record when the stock ran out for the penalty card (the hand then ends),
+    and the redaction adds no mark that tells the two apart. It is no gap: a
+    running hand's ``card_bought`` follows that hand's ``hand_dealt``, which is
+    refused first; and a penalty hidden in a log posted from the middle of a hand
+    simply fails to match the derived ``card_bought`` (``log_mismatch``).
+
+    >>> hidden_record({"kind": "hand_dealt", "hand": 1, "dealer": 0, "deck": None})[:20]
+    'is the deal of a han'
+    >>> hidden_record({"kind": "stock_reshuffled", "hand": 1, "number": 1, "stock": None})[:20]
+    'is a reshuffle of th'
+    >>> hidden_record({"kind": "card_bought", "hand": 1, "seat": 0, "card": "5h", "penalty": None})
+    """
+    if not isinstance(item, Mapping):
+        return None
+    kind = item.get("kind")
+    if kind == "hand_dealt" and "deck" in item and item["deck"] is None:
+        return ("is the deal of a hand that was still running when the log was read, so its cards "
+                "are hidden: a game can be judged once it is over, when its log shows every deck")
+    if kind == "stock_reshuffled" and "stock" in item and item["stock"] is None:
+        return ("is a reshuffle of the discard pile in a hand that was still running when the log "
+                "was read, so the new stock is hidden: a game can be judged once it is over, when "
+                "its log shows every stock")
+    return None
+
+
+def _read(item: Any, index: int) -> Record:
+    """Read a posted item as a record (records pass through)."""
+    return item if isinstance(item, Record) else CONTINENTAL_RECORDS.from_dict(item, f"record {index}")
+
+
+def _is_event(item: Any) -> bool:
+    """Whether a posted item is (or names) an event of the rules, before reading it."""
+    if isinstance(item, Record):
+        return not item.is_action
+    kind = item.get("kind") if isinstance(item, Mapping) else None
+    return isinstance(kind, str) and kind in _EVENT_KINDS
+
+
+def _departs(record: Record, index: int, derived: Sequence[Record]) -> bool:
+    """Whether a whole posted log departs from the derived one at ``index``.
+
+    Every record before ``index`` matched, so the derived log holds at least
+    ``index`` records: an action must come when the rules derive nothing more
+    (the game appends it at ``index``), an event must be the derived one.
+    """
+    if record.is_action:
+        return len(derived) != index
+    return len(derived) <= index or derived[index] != record
+
+
+def _summary(game: ContinentalGame) -> dict[str, Any]:
+    """Scores, totals, winners, the hand, and the derived log so far."""
+    ended = [r for r in game.log if isinstance(r, GameEnded)]
+    return {
+        "scores": [list(r.scores) for r in game.log if isinstance(r, HandEnded)],
+        "totals": list(game.totals),
+        "winners": list(ended[0].winners) if ended else None,
+        "hand_number": game.hand_number,
+        "finished": game.is_over,
+        "events": [record_to_dict(r) for r in game.log if not r.is_action],
+        "log": [record_to_dict(r) for r in game.log],
+    }
+
+
+def _refusal(game: ContinentalGame, index: int, item: Any, error: RulesError) -> dict[str, Any]:
+    """The verdict for the first refused record."""
+    return {
+        "legal": False,
+        "index": index,
+        "action": posted_as_dict(item),
+        "code": error.code,
+        "rule": rule_of(error),
+        "message": error.message,
+    } | _summary(game)
+
+
+def check_log_size(config: GameConfig | Mapping[str, Any], posted: Any) -> None:
+    """Refuse, before reading any record, a log that is not a list or is longer than
+    :func:`max_log_length`; raises :class:`~rulesets.log.LogError`.
+
+    >>> check_log_size({"players": 3, "hands": 1, "seed": 5}, [{}] * 20_001)
+    Traceback (most recent call last):
+    ...
+    rulesets.log.LogError: log: 20001 records given; a game of 1 hand(s) has at most 20000
+    """
+    if not isinstance(config, GameConfig):
+        config = GameConfig.from_dict(config)
+    if not isinstance(posted, list | tuple):
+        raise LogError(f"log: expected a list of records (or only the actions), got {echo(posted)}")
+    most = max_log_length(config)
+    if len(posted) > most:
+        raise LogError(f"log: {len(posted)} records given; a game of {config.hands} hand(s) "
+                       f"has at most {most}")
+
+
+def settle(config: GameConfig | Mapping[str, Any], posted: Sequence[Any]) -> dict[str, Any]:
+    """Replay ``posted`` (actions, or a whole log) on a game made from ``config`` and judge it.
+
+    Returns ``{"legal": True, "scores", "totals", "winners", "hand_number",
+    "finished", "events", "log"}`` or ``{"legal": False, "index", "action", "code",
+    "rule", "message", ...}`` with the state when the record was refused.
+    ``scores`` lists the scores of each hand that is over; ``winners`` is None
+    until the game is over.
+
+    Actions are applied in order; a refused action gives its referee code
+    (:data:`~rulesets.continental.game.REFUSALS`). When the posted list holds
+    an event, it is read as a whole log: every record must equal the derived
+    one at the same index, and the first that differs (or is missing, or is
+    extra) is refused as ``log_mismatch``. A record that cannot be read is
+    refused as ``invalid_log``.
+
+    A bad configuration raises :class:`~rulesets.continental.config.ConfigError`
+    (or the ruleset's :class:`~rulesets.errors.RulesetError`); a log that is not
+    a list, or longer than :func:`max_log_length`, raises
+    :class:`~rulesets.log.LogError` before any record is read.
+
+    >>> config = GameConfig.create(players=2, hands=1, seed=5, dealer=0)
+    >>> verdict = settle(config, [{"kind": "hand_dealt", "hand": 1, "dealer": 1,
+    ...                            "deck": [c.id for c in config.deck_for(1)]}])
+    >>> verdict["legal"], verdict["index"], verdict["code"]
+    (False, 0, 'log_mismatch')
+    """
+    if not isinstance(config, GameConfig):
+        config = GameConfig.from_dict(config)
+    check_log_size(config, posted)
+    game = ContinentalGame(config)
+    whole = any(_is_event(item) for item in posted)
+    records: list[Record] = []
+    for index, item in enumerate(posted):
+        try:
+            record = _read(item, index)
+            records.append(record)
+            if whole and _departs(record, index, game.log):
+                check_same_log(records, game.log[:index + 1])
+            if record.is_action:
+                game.apply(record)  # type: ignore[arg-type]
+        except RulesError as error:
+            return _refusal(game, index, item, error)
+    if whole:
+        try:
+            check_same_log(records, game.log)
+        except LogMismatchError as error:
+            return _refusal(game, error.index, posted[min(error.index, len(posted) - 1)], error)
+    return {"legal": True} | _summary(game)

@@ -1,0 +1,135 @@
+"""Bots: computer players that take a seat of a refereed game and act on their own.
+
+A :class:`Bot` is a game's name, the bot's name, a description and a function
+choosing the action of a seat from the game state. Bots use only what their
+seat may see (each bot's own module says how). The platform (the API, the
+``simulate`` command) asks the game's kind which seat a bot should act for now
+(:attr:`rulesets.game.GameKind.bot_seat`) and plays it with :func:`next_bot_action`.
+
+Every choice is reproducible: a bot draws its random numbers from a generator
+seeded by a secret of the game and the game's version (:func:`bot_rng`).
+
+>>> sorted(bots_of("continental"))
+['advisor', 'random']
+>>> bot("continental", "random").description[:32]
+'Plays legal moves at random, but'
+>>> bot("continental", "shark")
+Traceback (most recent call last):
+...
+KeyError: "no bot 'shark' for continental (bots: advisor, random)"
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from rulesets.game import GameKind
+from rulesets.log import Record
+from rulesets.registry import Registry
+
+__all__ = [
+    "BUILTIN_BOTS",
+    "MAX_BOT_ACTIONS",
+    "Bot",
+    "BotLimitError",
+    "bot",
+    "bot_rng",
+    "bots_of",
+    "next_bot_action",
+    "play_bots",
+    "register_bot",
+]
+
+BUILTIN_BOTS: tuple[str, ...] = ("solver.continental.players",)
+"""Modules registering the bots of this package (imported on first lookup)."""
+
+MAX_BOT_ACTIONS = 100_000
+"""The most actions :func:`play_bots` takes in one call (a safeguard against a game that never ends)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Bot:
+    """A computer player of one game: ``choose(game, seat, rng)`` is the action it takes now."""
+
+    game: str
+    name: str
+    description: str
+    choose: Callable[[Any, int, random.Random], Record]
+
+
+class BotLimitError(RuntimeError):
+    """Bots took more actions than allowed without the game needing a person."""
+
+
+_BOTS = Registry[Bot]("bot", BUILTIN_BOTS)
+"""Every bot, as ``game/name``."""
+
+
+def register_bot(new: Bot) -> Bot:
+    """Register ``new`` among its game's bots (the same name again replaces it); return it."""
+    return _BOTS.register(f"{new.game}/{new.name}", new)
+
+
+def bots_of(game: str) -> dict[str, Bot]:
+    """The bots of ``game`` by name, in order of registration (empty if it has none)."""
+    prefix = f"{game}/"
+    return {key.removeprefix(prefix): _BOTS.get(key) for key in _BOTS.names() if key.startswith(prefix)}
+
+
+def bot(game: str, name: str) -> Bot:
+    """The bot ``name`` of ``game``; ``KeyError`` naming the known ones if there is none."""
+    found = bots_of(game)
+    if name not in found:
+        known = ", ".join(sorted(found)) or "none"
+        raise KeyError(f"no bot {name!r} for {game} (bots: {known})")
+    return found[name]
+
+
+def bot_rng(secret: int, version: int) -> random.Random:
+    """The random numbers of the bot acting at ``version`` of a game with bot secret ``secret``.
+
+    >>> bot_rng(7, 3).random() == bot_rng(7, 3).random() != bot_rng(7, 4).random()
+    True
+    """
+    digest = hashlib.sha256(f"bots/{secret}/{version}".encode()).digest()
+    return random.Random(int.from_bytes(digest[:8], "big"))
+
+
+def next_bot_action(kind: GameKind, game: Any, bots: Sequence[str | None], secret: int,
+                    version: int) -> tuple[int, Record] | None:
+    """The seat a bot acts for now and the action it takes, or ``None`` when only people may act.
+
+    ``bots[seat]`` names the bot of each seat (``None``: a person); ``version``
+    is the number of actions so far (it seeds the bot's random numbers). The
+    action is what the bot chose; the caller applies it.
+    """
+    seat = kind.bot_seat(game, bots)
+    if seat is None:
+        return None
+    name = bots[seat]
+    assert name is not None
+    return seat, bot(kind.name, name).choose(game, seat, bot_rng(secret, version))
+
+
+def play_bots(kind: GameKind, game: Any, bots: Sequence[str | None], secret: int, version: int = 0,
+              limit: int = MAX_BOT_ACTIONS,
+              on_action: Callable[[int, Record], None] | None = None) -> int:
+    """Let the bots act until only people may act (or the game is over); return how many acted.
+
+    ``on_action(seat, action)`` is called after each action is applied.
+    Raises :class:`BotLimitError` after ``limit`` actions.
+    """
+    taken = 0
+    while (chosen := next_bot_action(kind, game, bots, secret, version + taken)) is not None:
+        if taken >= limit:
+            raise BotLimitError(f"bots took {limit} actions without the game needing a person")
+        seat, action = chosen
+        kind.apply(game, action)
+        taken += 1
+        if on_action is not None:
+            on_action(seat, action)
+    return taken

@@ -1,0 +1,202 @@
+"""The advisor bot: a Continental seat played by following :func:`~solver.continental.advice.advise`.
+
+:func:`advisor_action` is the action the bot takes now for one seat of a
+:class:`~rulesets.continental.game.ContinentalGame`; :func:`advisor_choice`
+also says whether it had to fall back on a random legal action. The bot is
+stateless: every call advises the seat again from the game as it stands, so a
+turn that drops, lays off and discards is several calls, each one the first
+step of the best plan that is left.
+
+- A buy offer to a seat that is not the current player: ``Buy`` when the advice
+  says buy (and the rules allow it), else ``Pass``.
+- The draw: ``Draw(seat, "discard")`` when the advice says take it, else from the stock.
+- The play: the advised drop (the advisor always drops when it can); once
+  dropped, the first advised lay-off that is legal now (``SwapJoker`` when the
+  card takes a joker's place in a run, else ``LayOff``); then the advised
+  discard. With ``go_out_without_discard`` the last card may be melded or laid
+  off: the hand is then empty and the hand ends by itself, with no discard.
+
+**What the bot sees.** Only what its seat may see: its own hand
+(``game.hands[seat]``), the melds on the table, the discard pile (the top card
+is the one offered; every card in the pile counts as *seen*), whether it has
+dropped, the contract and the options, and where the game stands (whose turn,
+which step, the buy window). It never reads the other hands, the stock or the
+log (whose deal records hold the deck), so two games that look the same from
+the seat get the same action.
+
+**Fallback.** Advice that cannot be turned into a legal action (a bug: it
+should never happen) is logged as a warning, counted in :data:`FALLBACKS`, and
+replaced by :func:`rulesets.continental.bots.random_action` with ``skill=1.0``;
+the bot never raises for a seat that has a legal action.
+
+>>> import random
+>>> from rulesets.continental.config import GameConfig
+>>> from rulesets.continental.game import ContinentalGame
+>>> game = ContinentalGame(GameConfig.create(players=2, hands=1, seed=5, dealer=0))
+>>> action = advisor_action(game, 1, random.Random(0))
+>>> action.kind, game.can(action)
+('draw', True)
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from collections.abc import Sequence
+
+from rulesets.cards import Card
+from rulesets.continental.bots import random_action
+from rulesets.continental.game import ContinentalGame, Phase
+from rulesets.continental.melds import Run
+from rulesets.continental.records import Buy, Discard, Draw, Drop, LayOff, Pass, SwapJoker
+from rulesets.log import Record
+from solver.continental.advice import advise
+from solver.continental.results import ContinentalAdvice
+from solver.continental.results import LayOff as AdvisedLayOff
+
+__all__ = ["FALLBACKS", "advisor_action", "advisor_choice", "seat_advice"]
+
+logger = logging.getLogger(__name__)
+
+FALLBACKS = 0
+"""How many times, in this process, the advice could not be turned into a legal action and the
+bot played :func:`~rulesets.continental.bots.random_action` instead (0 when all is well)."""
+
+
+class _NoAdvisedAction(Exception):
+    """The advice gives no legal action (the caller falls back)."""
+
+
+def seat_advice(game: ContinentalGame, seat: int, *, drawn: bool) -> ContinentalAdvice:
+    """The advice for ``seat`` from what that seat sees of ``game`` (and nothing else).
+
+    ``drawn`` says whether the hand holds this turn's draw (the play step of its
+    own turn) or not (its draw step, or a buy offer out of turn). The discard
+    pile is the cards seen. Before the draw its top card is the one offered (the
+    take and buy advice); after it nothing is offered to the seat, so the advice
+    skips the take and buy questions (the drop, lay-offs and discard do not
+    depend on them: the top card counts as seen either way).
+
+    >>> from rulesets.continental.config import GameConfig
+    >>> game = ContinentalGame(GameConfig.create(players=2, hands=1, seed=5, dealer=0))
+    >>> seat_advice(game, 1, drawn=False).take_discard is not None
+    True
+    """
+    return advise(
+        game.hands[seat], game.contract, dropped=game.dropped[seat],
+        table=[meld.cards for meld in game.table], discard_top=None if drawn else game.top_discard,
+        seen=game.discards, options=game.options, drawn=drawn)
+
+
+def _answer(game: ContinentalGame, seat: int) -> Record:
+    """Buy or pass the offered discard, out of turn."""
+    advice = seat_advice(game, seat, drawn=False)
+    if advice.buy is not None and advice.buy.advised and game.can_buy(seat):
+        return Buy(seat)
+    return Pass(seat)
+
+
+def _draw(game: ContinentalGame, seat: int) -> Record:
+    """Take the top discard when advised (and possible), else draw from the stock."""
+    if game.top_discard is not None:
+        advice = seat_advice(game, seat, drawn=False)
+        take = Draw(seat, "discard")
+        if advice.take_discard is not None and advice.take_discard.advised and game.can(take):
+            return take
+    return Draw(seat, "stock")
+
+
+def _is_swap(card: Card, step: AdvisedLayOff, table: Sequence[object]) -> bool:
+    """Whether the natural ``card`` takes the place of a joker of a table run (not a new end)."""
+    if card.is_joker or step.meld >= len(table):
+        return False
+    old, new = table[step.meld], step.result
+    return (isinstance(old, Run) and isinstance(new, Run)
+            and new.cards not in ((card, *old.cards), (*old.cards, card)))
+
+
+def _lay_off(game: ContinentalGame, seat: int, step: AdvisedLayOff) -> Record | None:
+    """The record playing one advised lay-off on the table, if legal now."""
+    if step.target != "table":
+        return None
+    lay = LayOff(seat, step.card, step.meld, step.end)
+    if _is_swap(step.card, step, game.table):
+        swap = SwapJoker(seat, step.card, step.meld, step.end)
+        if game.can(swap):
+            return swap
+    return lay if game.can(lay) else None
+
+
+def _play(game: ContinentalGame, seat: int) -> Record:
+    """Drop, lay off or discard, as the advice for the hand after its draw says."""
+    advice = seat_advice(game, seat, drawn=True)
+    if not game.dropped[seat] and advice.can_drop:
+        drop = Drop(seat, tuple(tuple(meld.cards) for meld in advice.drop))
+        if game.can(drop):
+            return drop
+        raise _NoAdvisedAction(f"the advised drop {[m.text for m in advice.drop]} is refused")
+    if game.dropped[seat] and advice.lay_offs:
+        for step in advice.lay_offs:
+            record = _lay_off(game, seat, step)
+            if record is not None:
+                return record
+        raise _NoAdvisedAction("no advised lay-off is legal: "
+                               + ", ".join(f"{x.card.id}→{x.meld}" for x in advice.lay_offs))
+    if advice.discard is None:
+        raise _NoAdvisedAction("no lay-off left and no discard advised")
+    discard = Discard(seat, advice.discard)
+    if game.can(discard):
+        return discard
+    raise _NoAdvisedAction(f"the advised discard {advice.discard.id} is refused")
+
+
+def _advised(game: ContinentalGame, seat: int) -> Record:
+    """The advised action (raises :class:`_NoAdvisedAction` or the advisor's error)."""
+    if game.is_over:
+        raise _NoAdvisedAction("the game is over")
+    if seat != game.current:
+        if seat in game.buyers_to_answer():
+            return _answer(game, seat)
+        raise _NoAdvisedAction(f"seat {seat} is not awaited")
+    if game.phase is Phase.DRAW:
+        return _draw(game, seat)
+    return _play(game, seat)
+
+
+def advisor_choice(game: ContinentalGame, seat: int, rng: random.Random) -> tuple[Record, bool]:
+    """The action the advisor bot takes now for ``seat`` (one of ``game.awaited()``), and whether it
+    fell back on a random legal action because the advice gave none (counted in :data:`FALLBACKS`).
+
+    ``rng`` is used by the fallback only. Raises ``ValueError`` when the seat has no legal action.
+
+    >>> import random
+    >>> from rulesets.continental.config import GameConfig
+    >>> game = ContinentalGame(GameConfig.create(players=2, hands=1, seed=5, dealer=0))
+    >>> advisor_choice(game, 1, random.Random(0))[1]
+    False
+    """
+    global FALLBACKS
+    try:
+        action = _advised(game, seat)
+        if game.can(action):  # type: ignore[arg-type]
+            return action, False
+        problem = f"the advised {action!r} is refused"
+    except Exception as err:  # the advice failed: fall back, never raise
+        problem = f"{type(err).__name__}: {err}"
+    action = random_action(game, seat, rng, skill=1.0)
+    FALLBACKS += 1
+    logger.warning("advisor bot, seat %d of %r: %s; playing %r instead", seat, game, problem, action)
+    return action, True
+
+
+def advisor_action(game: ContinentalGame, seat: int, rng: random.Random) -> Record:
+    """The action the advisor bot takes now for ``seat``, one of ``game.awaited()`` (see the module doc).
+
+    >>> import random
+    >>> from rulesets.continental.config import GameConfig
+    >>> game = ContinentalGame(GameConfig.create(players=2, hands=1, seed=5, dealer=0))
+    >>> game.apply(advisor_action(game, 1, random.Random(0)))
+    >>> game.phase.value, game.can(advisor_action(game, 1, random.Random(0)))
+    ('play', True)
+    """
+    return advisor_choice(game, seat, rng)[0]
