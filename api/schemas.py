@@ -19,6 +19,7 @@ from rulesets.continental.contracts import HANDS
 from rulesets.continental.deck import Deck
 from rulesets.continental.options import ContinentalOptions
 from rulesets.game import DEFAULT_GAME, game_kind
+from rulesets.log import MAX_LOG_RECORDS
 from rulesets.ramchi.combinations import COMBINATION_SIZE
 from rulesets.ramchi.config import MAX_HANDS
 from rulesets.ramchi.deal import HAND_SIZE
@@ -36,8 +37,6 @@ MAX_CARD_TOKEN = 16
 """The longest card token read (``10♠️`` with spaces fits); longer is refused unread."""
 MAX_CARDS = 128
 """The most cards any one list of a request may hold (a deck is 52)."""
-MAX_LOG_RECORDS = 20_000
-"""The most records a posted log may hold (a 1,000-hand game has about 11,000)."""
 
 
 SEAT_RANGE = validate.Range(min=0, max=SEATS - 1)

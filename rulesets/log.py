@@ -103,6 +103,12 @@ MAX_ITEMS = 300
 """The most items a list in a log record may hold (a Ramchi deck has 52, a Continental deck for
 twelve players 268); checked before reading them."""
 
+MAX_LOG_RECORDS = 50_000
+"""The most records a posted log may hold, in any game (the API refuses longer lists unread).
+
+A 1,000-hand Ramchi game has about 11,000 records; the longest 7-hand Continental game measured
+(random players, see :data:`rulesets.continental.disputes.RECORDS_PER_HAND`) 4,886."""
+
 
 @dataclass(frozen=True, slots=True)
 class _CardRules:

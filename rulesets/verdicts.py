@@ -16,10 +16,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rulesets.errors import echo
+from rulesets.errors import RulesError, echo
 from rulesets.log import MAX_INT, MAX_ITEMS, MAX_TEXT, Record, record_to_dict
 
-__all__ = ["ECHO_DEPTH", "bounded_echo", "posted_as_dict"]
+__all__ = ["ECHO_DEPTH", "bounded_echo", "posted_as_dict", "refusal"]
 
 ECHO_DEPTH = 6
 """How deeply a posted item is echoed before deeper values are only described (deeper than
@@ -65,3 +65,16 @@ def bounded_echo(value: Any, depth: int = ECHO_DEPTH) -> Any:
         return {(key if isinstance(key, str) and len(key) <= MAX_TEXT else echo(key)):
                 bounded_echo(item, depth - 1) for key, item in value.items()}
     return echo(value)
+
+
+def refusal(index: int, item: Any, error: RulesError, rule: str) -> dict[str, Any]:
+    """The part of a verdict naming the first refused record: its index, the record as posted,
+    the refusal's code and message, and ``rule``, the rule it breaks in words.
+
+    >>> from rulesets.errors import IllegalActionError
+    >>> error = IllegalActionError("seat 1 may not keep now", rule="turns", code="wrong_phase")
+    >>> refusal(3, {"kind": "keep", "seat": 1}, error, "turns")["code"]
+    'wrong_phase'
+    """
+    return {"legal": False, "index": index, "action": posted_as_dict(item), "code": error.code,
+            "rule": rule, "message": error.message}

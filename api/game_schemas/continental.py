@@ -30,6 +30,7 @@ from rulesets.continental.config import FIELDS, MAX_SEED
 from rulesets.continental.contracts import HANDS
 from rulesets.continental.deck import Deck
 from rulesets.continental.kind import CONTINENTAL
+from rulesets.log import MAX_LOG_RECORDS
 from solver.bots import bots_of
 
 __all__ = ["CONTINENTAL_API", "bots_of_request", "read_action", "read_settings"]
@@ -200,7 +201,7 @@ class ContinentalDisputeRequestSchema(Schema):
     config = fields.Nested(ContinentalGameSettingsSchema, required=True, metadata={
         "description": "players, hands, dealer, seed, deck or decks, ruleset, options",
         "example": {"players": 3, "hands": 1, "dealer": 0, "seed": 5}})
-    log = BoundedList(fields.Raw(allow_none=True), max_items=20_000, required=True, metadata={
+    log = BoundedList(fields.Raw(allow_none=True), max_items=MAX_LOG_RECORDS, required=True, metadata={
         "description": "records as in GET /v1/games/{id}/log, or only the actions",
         "example": [{"kind": "draw", "seat": 1, "source": "stock"}]})
     id = Text(validate=validate.Length(max=64), metadata={"description": "ignored (the game's id)"})
@@ -273,6 +274,24 @@ _REQUIRED = {"draw": ("source",), "drop": ("melds",), "lay_off": ("card", "meld"
              "swap_joker": ("card", "meld"), "move_joker": ("meld", "end", "to"), "discard": ("card",)}
 
 
+def _one_card(token: str) -> str:
+    """One card of an action, read leniently (a bad one is a 422 pointing at ``/card``).
+
+    >>> _one_card("10♥")
+    'Th'
+    >>> _one_card("Tx")
+    Traceback (most recent call last):
+    ...
+    api.errors.ApiProblem: card 1 'Tx': 'x' is not a suit (suits: c d h s or ♣ ♦ ♥ ♠)
+    """
+    try:
+        (card,) = read_cards([token], "/card", jokers=True, decks=99, what="card")
+    except ApiProblem as problem:
+        problem.errors = [{**error, "pointer": "/card"} for error in problem.errors]
+        raise
+    return card.code if card.copy == 1 else card.id
+
+
 def read_action(body: dict[str, Any]) -> dict[str, Any]:
     """An action request with its cards read (a bad card is a problem pointing at it); a field
     another action type uses, or a missing one, is a 422 pointing at it.
@@ -289,8 +308,7 @@ def read_action(body: dict[str, Any]) -> dict[str, Any]:
                              errors=[{"pointer": f"/{key}", "detail": "required"}])
     out: dict[str, Any] = {"type": kind} | {key: body[key] for key in allowed if key in body}
     if "card" in out:
-        (card,) = read_cards([out["card"]], "/card", jokers=True, decks=99, what="card")
-        out["card"] = card.code if card.copy == 1 else card.id
+        out["card"] = _one_card(out["card"])
     if "melds" in out:
         out["melds"] = [[card.code if card.copy == 1 else card.id
                          for card in read_cards(meld, f"/melds/{i}", jokers=True, decks=99)]
@@ -299,10 +317,15 @@ def read_action(body: dict[str, Any]) -> dict[str, Any]:
 
 
 def _variant(kind: str) -> dict[str, Any]:
-    """The JSON Schema of one action type: its ``type``, its required fields, no other action's field."""
+    """The JSON Schema of one action type: its ``type``, its required fields (not null), no other
+    action's field.
+    """
     others = sorted({key for keys in _FIELDS_OF.values() for key in keys} - set(_FIELDS_OF[kind]))
-    return {"properties": {"type": {"type": "string", "enum": [kind]}} | {key: {"not": {}} for key in others},
-            "required": ["type", *_REQUIRED.get(kind, ())]}
+    properties: dict[str, Any] = {"type": {"type": "string", "enum": [kind]}}
+    properties |= {key: {"not": {}} for key in others}
+    if "end" in _REQUIRED.get(kind, ()):
+        properties["end"] = {"type": "string", "enum": ["high", "low"]}
+    return {"properties": properties, "required": ["type", *_REQUIRED.get(kind, ())]}
 
 
 CONTINENTAL_API = register_game_api(GameApi(

@@ -28,11 +28,17 @@ from rulesets.continental.config import GameConfig
 from rulesets.continental.game import ContinentalGame
 from rulesets.continental.records import CONTINENTAL_RECORDS, GameEnded, HandEnded
 from rulesets.errors import CardError, RulesError, echo
-from rulesets.log import LogError, LogMismatchError, Record, check_same_log, record_to_dict
-from rulesets.verdicts import posted_as_dict
+from rulesets.log import (
+    MAX_LOG_RECORDS,
+    LogError,
+    LogMismatchError,
+    Record,
+    check_same_log,
+    record_to_dict,
+)
+from rulesets.verdicts import refusal
 
 __all__ = [
-    "MAX_LOG_RECORDS",
     "RECORDS_PER_HAND",
     "check_log_size",
     "hidden_record",
@@ -40,10 +46,6 @@ __all__ = [
     "rule_of",
     "settle",
 ]
-
-MAX_LOG_RECORDS = 20_000
-"""The most records any posted log may hold: the API's own limit (``api.schemas.MAX_LOG_RECORDS``;
-the rules do not import the API, so the number is repeated here and must stay equal)."""
 
 RECORDS_PER_HAND = 20_000
 """A generous bound on the records one Continental hand adds to a log.
@@ -58,9 +60,8 @@ gave at most 1,782 records in one hand and 4,886 in one 7-hand game (both with
 2 players at skill 0.6); by number of players, the longest games had 4,886
 (2 players), 4,140 (3), 3,492 (4), 3,030 (5) and 2,900 (6) records. The
 shortest-sighted players make the longest games. This bound is more than 10
-times the longest hand; :data:`MAX_LOG_RECORDS` caps the whole log, so for
-games of two hands or more the cap is the bound (about 4 times the longest
-7-hand game measured: a game of very weak players may come near it).
+times the longest hand; :data:`~rulesets.log.MAX_LOG_RECORDS` caps the whole
+log (the limit of any posted log, about 10 times the longest 7-hand game measured).
 """
 
 _EVENT_KINDS = frozenset(kind for kind, cls in CONTINENTAL_RECORDS.classes.items() if not cls.is_action)
@@ -70,12 +71,12 @@ def max_log_length(config: GameConfig) -> int:
     """The most records a posted log of a game of ``config`` may hold.
 
     ``hands`` × :data:`RECORDS_PER_HAND`, plus one for the draw for the first
-    dealer, but never more than :data:`MAX_LOG_RECORDS` (which, for games of
-    two hands or more, is the bound: about 4 times the longest 7-hand game
+    dealer, but never more than :data:`~rulesets.log.MAX_LOG_RECORDS` (which, for games of
+    three hands or more, is the bound: about 10 times the longest 7-hand game
     measured, see :data:`RECORDS_PER_HAND`).
 
     >>> max_log_length(GameConfig.create(players=2, hands=1, seed=5))
-    20000
+    20001
     """
     return min(MAX_LOG_RECORDS, config.hands * RECORDS_PER_HAND + 1)
 
@@ -184,24 +185,17 @@ def _summary(game: ContinentalGame) -> dict[str, Any]:
 
 def _refusal(game: ContinentalGame, index: int, item: Any, error: RulesError) -> dict[str, Any]:
     """The verdict for the first refused record."""
-    return {
-        "legal": False,
-        "index": index,
-        "action": posted_as_dict(item),
-        "code": error.code,
-        "rule": rule_of(error),
-        "message": error.message,
-    } | _summary(game)
+    return refusal(index, item, error, rule_of(error)) | _summary(game)
 
 
 def check_log_size(config: GameConfig | Mapping[str, Any], posted: Any) -> None:
     """Refuse, before reading any record, a log that is not a list or is longer than
     :func:`max_log_length`; raises :class:`~rulesets.log.LogError`.
 
-    >>> check_log_size({"players": 3, "hands": 1, "seed": 5}, [{}] * 20_001)
+    >>> check_log_size({"players": 3, "hands": 1, "seed": 5}, [{}] * 20_002)
     Traceback (most recent call last):
     ...
-    rulesets.log.LogError: log: 20001 records given; a game of 1 hand(s) has at most 20000
+    rulesets.log.LogError: log: 20002 records given; a game of 1 hand(s) has at most 20001
     """
     if not isinstance(config, GameConfig):
         config = GameConfig.from_dict(config)

@@ -25,7 +25,7 @@ from rulesets.ramchi.config import GameConfig
 from rulesets.ramchi.game import RamchiGame
 from rulesets.ramchi.records import RAMCHI_RECORDS
 from rulesets.ramchi.scoring import SEATS
-from rulesets.verdicts import posted_as_dict
+from rulesets.verdicts import refusal
 
 __all__ = ["RECORDS_PER_HAND", "check_log_size", "max_log_length", "rule_of", "settle"]
 
@@ -83,14 +83,7 @@ def _summary(game: RamchiGame) -> dict[str, Any]:
 
 def _refusal(game: RamchiGame, index: int, item: Any, error: RulesError) -> dict[str, Any]:
     """The verdict for the first refused record."""
-    return {
-        "legal": False,
-        "index": index,
-        "action": posted_as_dict(item),
-        "code": error.code,
-        "rule": rule_of(error),
-        "message": error.message,
-    } | _summary(game)
+    return refusal(index, item, error, rule_of(error)) | _summary(game)
 
 
 def check_log_size(config: GameConfig, posted: Any) -> None:

@@ -12,11 +12,8 @@ from collections.abc import Iterable, Mapping
 
 import pytest
 
-from rulesets.cards import Card, parse_cards
 from rulesets.continental.bots import random_action
 from rulesets.continental.config import GameConfig
-from rulesets.continental.contracts import CONTRACTS
-from rulesets.continental.deck import Deck
 from rulesets.continental.game import ContinentalGame, Phase
 from rulesets.continental.options import ContinentalOptions
 from rulesets.continental.records import (
@@ -36,43 +33,9 @@ from rulesets.log import Record
 from solver.continental import bot
 from solver.continental.advice import advise
 from solver.continental.bot import advisor_action, advisor_choice, seat_advice
+from tests.rulesets.continental.scripted import build_deck, card, cards
 
 # -- helpers ------------------------------------------------------------------------------------
-
-
-def cards(text: str) -> tuple[Card, ...]:
-    return parse_cards(text, jokers=True, decks=2)
-
-
-def card(text: str) -> Card:
-    return cards(text)[0]
-
-
-def build_deck(players: int, dealer: int, hand: int, given: Mapping[int, str] | None = None,
-               up: str | None = None, stock: str = "") -> tuple[Card, ...]:
-    """A deck dealing the given (partial) hands to their seats, ``up`` as the first discard and
-    ``stock`` on top of the stock; the other cards fill in, in deck order (as in
-    tests/rulesets/continental/test_game_rules.py)."""
-    given = dict(given or {})
-    chosen = {seat: list(cards(text)) for seat, text in given.items()}
-    up_card = [card(up)] if up else []
-    top = list(cards(stock))
-    used = [c for hand_cards in chosen.values() for c in hand_cards] + up_card + top
-    assert len(used) == len(set(used)), "a card is given twice (write 7c#2 for the second copy)"
-    free = [c for c in Deck.for_players(players).cards() if c not in set(used)]
-    size = CONTRACTS[hand].cards_dealt
-    for seat in range(players):
-        hand_cards = chosen.setdefault(seat, [])
-        assert len(hand_cards) <= size
-        while len(hand_cards) < size:
-            hand_cards.append(free.pop(0))
-    deck = []
-    taken = {seat: iter(hand_cards) for seat, hand_cards in chosen.items()}
-    for j in range(players * size):
-        deck.append(next(taken[(dealer + 1 + j) % players]))
-    deck += up_card or [free.pop(0)]
-    deck += top + free
-    return tuple(deck)
 
 
 def make_game(players: int = 2, dealer: int = 0, given: Mapping[int, str] | None = None,
