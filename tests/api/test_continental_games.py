@@ -3,6 +3,7 @@ refusals, idempotency, the log and disputes (and Ramchi, still served by the sam
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 import pytest
@@ -181,6 +182,8 @@ class Watched:
         self.truth.sync(self.client.get(f"/v1/games/{self.id}/log").json["log"])
 
 
+@pytest.mark.skipif(os.environ.get("RAMCHI_QUICK") == "1",
+                    reason="a whole seven-hand game over HTTP runs in make test and CI")
 def test_a_person_plays_seven_hands_against_an_advisor_and_a_random_bot(client: FlaskClient) -> None:
     game_id, tokens, created = create(client, **PEOPLE_AND_BOTS, seed=11, hands=7)
     watched = Watched(client, game_id, GameConfig.create(players=3, hands=7, seed=11))
