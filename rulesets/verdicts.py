@@ -13,13 +13,13 @@ may hold (:func:`bounded_echo`), so a refused item can always be sent back.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rulesets.errors import RulesError, echo
 from rulesets.log import MAX_INT, MAX_ITEMS, MAX_TEXT, Record, record_to_dict
 
-__all__ = ["ECHO_DEPTH", "bounded_echo", "posted_as_dict", "refusal"]
+__all__ = ["ECHO_DEPTH", "bounded_echo", "posted_as_dict", "refusal", "rule_in_words"]
 
 ECHO_DEPTH = 6
 """How deeply a posted item is echoed before deeper values are only described (deeper than
@@ -78,3 +78,21 @@ def refusal(index: int, item: Any, error: RulesError, rule: str) -> dict[str, An
     """
     return {"legal": False, "index": index, "action": posted_as_dict(item), "code": error.code,
             "rule": rule, "message": error.message}
+
+
+def rule_in_words(error: RulesError, fallbacks: Sequence[tuple[type[RulesError], str]],
+                  game_rules: str) -> str:
+    """The rule a refusal enforces, in words a player understands: the error's own ``rule`` when
+    it has one, else the first of ``fallbacks`` (kind of error, rule) it is an instance of,
+    else ``game_rules`` (e.g. "the rules of Ramchi").
+
+    >>> rule_in_words(RulesError("bad"), [], "the rules of the game")
+    'the rules of the game'
+    """
+    rule = getattr(error, "rule", None)
+    if isinstance(rule, str):
+        return rule
+    for cls, text in fallbacks:
+        if isinstance(error, cls):
+            return text
+    return game_rules

@@ -36,7 +36,7 @@ from rulesets.log import (
     check_same_log,
     record_to_dict,
 )
-from rulesets.verdicts import refusal
+from rulesets.verdicts import refusal, rule_in_words
 
 __all__ = [
     "RECORDS_PER_HAND",
@@ -102,13 +102,7 @@ def rule_of(error: RulesError) -> str:
     >>> rule_of(RulesError("bad"))
     'the rules of Continental Rummy'
     """
-    rule = getattr(error, "rule", None)
-    if isinstance(rule, str):
-        return rule
-    for cls, text in _FALLBACK_RULES:
-        if isinstance(error, cls):
-            return text
-    return "the rules of Continental Rummy"
+    return rule_in_words(error, _FALLBACK_RULES, "the rules of Continental Rummy")
 
 
 def hidden_record(item: Any) -> str | None:

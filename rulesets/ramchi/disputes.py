@@ -25,7 +25,7 @@ from rulesets.ramchi.config import GameConfig
 from rulesets.ramchi.game import RamchiGame
 from rulesets.ramchi.records import RAMCHI_RECORDS
 from rulesets.ramchi.scoring import SEATS
-from rulesets.verdicts import refusal
+from rulesets.verdicts import refusal, rule_in_words
 
 __all__ = ["RECORDS_PER_HAND", "check_log_size", "max_log_length", "rule_of", "settle"]
 
@@ -56,13 +56,7 @@ def rule_of(error: RulesError) -> str:
     >>> rule_of(LogError("bad"))[:27]
     'an action is an object with'
     """
-    rule = getattr(error, "rule", None)
-    if isinstance(rule, str):
-        return rule
-    for cls, text in _FALLBACK_RULES:
-        if isinstance(error, cls):
-            return text
-    return "the rules of Ramchi"
+    return rule_in_words(error, _FALLBACK_RULES, "the rules of Ramchi")
 
 
 def _read(item: Any, index: int) -> Record:
