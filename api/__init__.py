@@ -15,6 +15,7 @@ from flask import Flask
 
 from api.blueprint import MAX_DEPTH
 from api.docs import register_docs
+from api.web import register_web
 from api.errors import register_error_handlers
 from api.game_cache import GAMES, GameCache
 from api.game_store import ENGINE
@@ -86,5 +87,6 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     for blueprint in BLUEPRINTS:
         api.register_blueprint(blueprint)
     register_docs(app)
+    register_web(app)
     register_error_handlers(app)
     return app

@@ -1,0 +1,65 @@
+// The page: one tab per tool, each tool a module exporting {id, title, mount(panel)}.
+// The URL's hash names the open tool (/#continental-advice), so a tool can be linked to.
+
+import { tool as ramchiAdvice } from "/web/ramchi_advice.js";
+import { tool as ramchiTrainer } from "/web/ramchi_trainer.js";
+import { tool as continentalAdvice } from "/web/continental_advice.js";
+import { tool as continentalPlay } from "/web/continental_play.js";
+
+const TOOLS = [ramchiAdvice, ramchiTrainer, continentalAdvice, continentalPlay];
+
+const mounted = new Set();
+
+function select(id, { focus = false } = {}) {
+  const chosen = TOOLS.find((tool) => tool.id === id) || TOOLS[0];
+  for (const tool of TOOLS) {
+    const tab = document.getElementById(`tab-${tool.id}`);
+    const panel = document.getElementById(tool.id);
+    const on = tool === chosen;
+    tab.setAttribute("aria-selected", String(on));
+    tab.tabIndex = on ? 0 : -1;
+    panel.hidden = !on;
+  }
+  if (!mounted.has(chosen.id)) {
+    mounted.add(chosen.id);
+    chosen.mount(document.getElementById(chosen.id));
+  }
+  if (focus) document.getElementById(`tab-${chosen.id}`).focus();
+  if (location.hash !== `#${chosen.id}`) history.replaceState(null, "", `#${chosen.id}`);
+}
+
+function build() {
+  const tabs = document.getElementById("tabs");
+  const main = document.getElementById("main");
+  for (const tool of TOOLS) {
+    const tab = document.createElement("button");
+    tab.type = "button";
+    tab.id = `tab-${tool.id}`;
+    tab.setAttribute("role", "tab");
+    tab.setAttribute("aria-controls", tool.id);
+    tab.textContent = tool.title;
+    tab.addEventListener("click", () => select(tool.id));
+    tab.addEventListener("keydown", (event) => {
+      const at = TOOLS.indexOf(tool);
+      const step = { ArrowRight: 1, ArrowLeft: -1 }[event.key];
+      if (step) {
+        event.preventDefault();
+        select(TOOLS[(at + step + TOOLS.length) % TOOLS.length].id, { focus: true });
+      } else if (event.key === "Home" || event.key === "End") {
+        event.preventDefault();
+        select(TOOLS[event.key === "Home" ? 0 : TOOLS.length - 1].id, { focus: true });
+      }
+    });
+    tabs.append(tab);
+    const panel = document.createElement("section");
+    panel.id = tool.id;
+    panel.setAttribute("role", "tabpanel");
+    panel.setAttribute("aria-labelledby", tab.id);
+    panel.hidden = true;
+    main.append(panel);
+  }
+  window.addEventListener("hashchange", () => select(location.hash.slice(1)));
+  select(location.hash.slice(1));
+}
+
+build();
