@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import sys
 from collections.abc import Sequence
@@ -188,49 +189,61 @@ def _bots_arg(text: str) -> list[str]:
     return names
 
 
-def _progress_bar(total: int, stream: Any) -> Any:
-    """A callback drawing ``[#####.....] k/total games`` on ``stream`` (a terminal), else nothing."""
+def _progress_bar(total: int, stream: Any, what: str = "hands") -> Any:
+    """A callback drawing ``[#####.....] k/total hands`` on ``stream`` (a terminal), else nothing."""
     def show(done: int) -> None:
         if not stream.isatty():
             return
-        filled = round(20 * done / total)
-        stream.write(f"\r[{'#' * filled}{'.' * (20 - filled)}] {done}/{total} games")
-        if done == total:
+        filled = round(20 * min(done, total) / total)
+        stream.write(f"\r[{'#' * filled}{'.' * (20 - filled)}] {done}/{total} {what}")
+        if done >= total:
             stream.write("\n")
         stream.flush()
     return show
 
 
-def _cmd_simulate_continental(args: argparse.Namespace) -> int:
+def _simulation_config(game: str, args: argparse.Namespace) -> tuple[dict[str, Any], int]:
+    """The games' settings from the command line, and the most seats the ruleset allows."""
     from rulesets.ruleset import load_ruleset
-    from solver.bots import bots_of
-    from solver.continental.simulate import simulate
 
-    known = bots_of("continental")
+    ruleset = load_ruleset(args.ruleset or game).with_options(dict(args.option))
+    if ruleset.game != game:
+        raise RulesError(f"ruleset {ruleset.name!r} is for {ruleset.game}, not {game}")
+    options = dataclasses.asdict(ruleset.options)
+    seats = getattr(ruleset.options, "max_players", SEATS)
+    return {"hands": args.hands, "ruleset": ruleset.name, "options": options}, seats
+
+
+def _cmd_simulate(args: argparse.Namespace) -> int:
+    from solver.bots import bots_of
+    from solver.simulate import simulate
+
+    game = args.simulate_game
+    known = bots_of(game)
     unknown = [name for name in args.bots if name not in known]
     if unknown:
-        raise RulesError(f"no bot {unknown[0]!r} in Continental (bots: {', '.join(known)})")
-    ruleset = load_ruleset(args.ruleset).with_options(dict(args.option))
-    if ruleset.game != "continental":
-        raise RulesError(f"ruleset {ruleset.name!r} is for {ruleset.game}, not Continental")
-    if not 2 <= len(args.bots) <= ruleset.options.max_players:
-        raise RulesError(f"{len(args.bots)} bots named: Continental seats 2 to "
-                         f"{ruleset.options.max_players} players (the max_players option)")
-    if args.games < 1 or not 1 <= args.hands <= 7:
-        raise RulesError("play at least one game (--games) of 1 to 7 hands (--hands)")
-    result = simulate(args.bots, args.games, hands=args.hands, seed=args.seed,
-                      options=ruleset.options, ruleset=ruleset.name,
-                      progress=None if args.json else _progress_bar(args.games, sys.stderr))
+        raise RulesError(f"no bot {unknown[0]!r} in {game} (bots: {', '.join(known)})")
+    config, most = _simulation_config(game, args)
+    least = 2 if game == "continental" else SEATS
+    if not least <= len(args.bots) <= most:
+        seats = f"exactly {least}" if least == most else f"{least} to {most} (the max_players option)"
+        raise RulesError(f"{len(args.bots)} bots named: {game} seats {seats} players, one bot each")
+    if args.games < 1 or args.hands < 1 or (game == "continental" and args.hands > 7):
+        raise RulesError("play at least one game (--games) of at least one hand (--hands; "
+                         "Continental: 1 to 7)")
+    total = args.games * args.hands
+    result = simulate(game, args.bots, args.games, config=config, seed=args.seed,
+                      progress=None if args.json else _progress_bar(total, sys.stderr))
     if args.json:
-        print(json.dumps(result.to_dict(), indent=2))
+        print(json.dumps(result.to_dict(), ensure_ascii=False, indent=2))
         return 0
-    print(f"{result.games} games, {result.hands} hands, {result.actions} actions in "
-          f"{result.seconds:.1f} s (seed {args.seed}; points: lower is better)")
-    print(f"{'seat':<6}{'bot':<10}{'points/hand':>13}{'95% CI':>10}{'wins':>8}{'total':>9}")
+    print(f"{result.games} game(s), {result.hands} hands, {result.actions} actions in "
+          f"{result.seconds:.1f} s (seed {args.seed}; {result.unit}: {result.better} is better)")
+    print(f"{'seat':<6}{'bot':<10}{result.unit + '/hand':>13}{'95% CI':>10}{'wins':>8}{'total':>9}")
     for seat in result.seats:
         half = "" if seat.ci95 is None else f"±{seat.ci95:.1f}"
-        print(f"{seat.seat:<6}{seat.bot:<10}{seat.points_per_hand:>13.1f}{half:>10}"
-              f"{seat.wins:>8g}{seat.total_points:>9}")
+        print(f"{seat.seat:<6}{seat.bot:<10}{seat.per_hand:>13.2f}{half:>10}"
+              f"{seat.wins:>8g}{seat.total:>9}")
     return 0
 
 
@@ -346,18 +359,22 @@ def build_parser() -> argparse.ArgumentParser:
 
     simulate_cmd = commands.add_parser("simulate", help="play whole games between bots")
     simulate_games = simulate_cmd.add_subparsers(dest="simulate_game", required=True)
-    sim_cont = simulate_games.add_parser(
-        "continental", help="Continental games: points per hand of each bot, with 95%% CIs")
-    sim_cont.add_argument("--bots", type=_bots_arg, required=True, metavar="BOT,BOT,...",
-                          help="one bot per seat, in seat order: advisor or random")
-    sim_cont.add_argument("--games", type=int, default=10, help="games to play (default 10)")
-    sim_cont.add_argument("--hands", type=int, default=7, help="hands per game, 1-7 (default 7)")
-    sim_cont.add_argument("--seed", type=int, default=0, help="game g is played from seed + g")
-    sim_cont.add_argument("--ruleset", default="continental")
-    sim_cont.add_argument("--option", type=_option_arg, action="append", default=[],
-                          metavar="NAME=VALUE", help="an option override, e.g. buying=false")
-    sim_cont.add_argument("--json", action="store_true", help="print JSON")
-    sim_cont.set_defaults(run=_cmd_simulate_continental)
+    for game, bots, hands, games, unit in (
+            ("continental", "advisor or random", 7, 10, "points"),
+            ("ramchi", "ev, maximin or greedy", 100, 1, "chips")):
+        sim = simulate_games.add_parser(
+            game, help=f"{game} games between bots: {unit} per hand of each, with 95%% CIs")
+        sim.add_argument("--bots", type=_bots_arg, required=True, metavar="BOT,BOT,...",
+                         help=f"one bot per seat, in seat order: {bots}")
+        sim.add_argument("--games", type=int, default=games, help=f"games to play (default {games})")
+        sim.add_argument("--hands", type=int, default=hands,
+                         help=f"hands per game (default {hands})")
+        sim.add_argument("--seed", type=int, default=0, help="game g is played from seed + g")
+        sim.add_argument("--ruleset", default=None, help=f"default: {game}")
+        sim.add_argument("--option", type=_option_arg, action="append", default=[],
+                         metavar="NAME=VALUE", help="an option override")
+        sim.add_argument("--json", action="store_true", help="print JSON")
+        sim.set_defaults(run=_cmd_simulate)
 
     rulesets_cmd = commands.add_parser("rulesets", help="list rulesets and their options")
     rulesets_cmd.set_defaults(run=_cmd_rulesets)

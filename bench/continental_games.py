@@ -3,7 +3,7 @@
 Prints two tables, both measured in the same run:
 
 1. **Engine speed.** Whole games (4 players, 7 hands by default) played (a) by the bare engine
-   with a ``random`` bot in every seat (:func:`solver.continental.simulate.play_game`), the
+   with a ``random`` bot in every seat (:func:`solver.simulate.play_game`), the
    baseline, and (b) through the API on SQLite (a Flask test client on a temporary database
    file): seat 0 is a person driven over HTTP, who picks from its seat view's ``legal_actions``
    (draws from the stock, passes on buys, drops and discards as the advisor says from its own
@@ -45,7 +45,7 @@ sys.path.insert(0, str(ROOT))
 from rulesets.cards import Card, parse_card  # noqa: E402
 from rulesets.continental.contracts import CONTRACTS  # noqa: E402
 from solver.continental.advice import advise  # noqa: E402
-from solver.continental.simulate import play_game, simulate  # noqa: E402
+from solver.simulate import play_game, simulate  # noqa: E402
 from solver.stats import mean_ci  # noqa: E402
 
 PLAYERS = 4
@@ -64,7 +64,7 @@ def engine_games(games: int, hands: int, seed: int) -> tuple[int, float]:
     actions, seconds = 0, 0.0
     for g in range(games):
         started = time.perf_counter()
-        game = play_game(["random"] * PLAYERS, hands=hands, seed=seed + g)
+        game = play_game("continental", ["random"] * PLAYERS, config={"hands": hands}, seed=seed + g)
         seconds += time.perf_counter() - started
         actions += sum(record.is_action for record in game.log)
     return actions, seconds
@@ -168,7 +168,7 @@ def speed_table(args: argparse.Namespace) -> None:
 
 def game_points(bots: tuple[str, ...], hands: int, seed: int) -> list[tuple[int, ...]]:
     """Every hand's points (seat order) of one game of ``bots`` from ``seed`` (a worker's task)."""
-    return list(simulate(list(bots), 1, hands=hands, seed=seed).points)
+    return list(simulate("continental", list(bots), 1, config={"hands": hands}, seed=seed).scores)
 
 
 def lineup(g: int, advisors: int) -> tuple[str, ...]:

@@ -1,4 +1,4 @@
-"""The ``ramchi simulate continental`` command line: whole games between bots."""
+"""The ``ramchi simulate`` command line: whole games between bots (Continental and Ramchi)."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ ARGS = ["simulate", "continental", "--games", "2", "--hands", "2", "--bots", "ad
 def test_simulate_prints_a_table_with_one_row_per_seat(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(ARGS) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert lines[0].startswith("2 games, 4 hands, ") and "(seed 0; points: lower is better)" in lines[0]
+    assert lines[0].startswith("2 game(s), 4 hands, ") and "(seed 0; points: lower is better)" in lines[0]
     assert lines[1].split() == ["seat", "bot", "points/hand", "95%", "CI", "wins", "total"]
     rows = [line.split() for line in lines[2:]]
     assert [row[:2] for row in rows] == [["0", "advisor"], ["1", "random"], ["2", "random"]]
@@ -28,7 +28,8 @@ def test_simulate_prints_a_table_with_one_row_per_seat(capsys: pytest.CaptureFix
 def test_simulate_json_has_every_field(capsys: pytest.CaptureFixture[str]) -> None:
     assert main([*ARGS, "--json"]) == 0
     body = json.loads(capsys.readouterr().out)
-    assert set(body) == {"games", "hands", "actions", "seconds", "seats"}
+    assert set(body) == {"game", "unit", "better", "games", "hands", "actions", "seconds", "seats"}
+    assert (body["game"], body["unit"], body["better"]) == ("continental", "points", "lower")
     assert body["games"] == 2 and body["hands"] == 4 and body["actions"] > 0 and body["seconds"] >= 0
     assert [seat["bot"] for seat in body["seats"]] == ["advisor", "random", "random"]
     for number, seat in enumerate(body["seats"]):
@@ -68,11 +69,26 @@ def test_too_few_bots_is_an_argparse_error(capsys: pytest.CaptureFixture[str]) -
 
 @pytest.mark.parametrize(("argv", "message"), [
     (["--bots", ",".join(["random"] * 7)], "7 bots named"),
-    (["--bots", "random,random", "--hands", "8"], "1 to 7 hands"),
+    (["--bots", "random,random", "--hands", "8"], "Continental: 1 to 7"),
     (["--bots", "random,random", "--games", "0"], "at least one game"),
-    (["--bots", "random,random", "--ruleset", "ramchi"], "not Continental"),
+    (["--bots", "random,random", "--ruleset", "ramchi"], "not continental"),
 ])
 def test_other_refused_settings_exit_2(capsys: pytest.CaptureFixture[str], argv: list[str],
                                        message: str) -> None:
     assert main(["simulate", "continental", *argv]) == 2
     assert message in capsys.readouterr().err
+
+
+def test_simulate_ramchi_reports_chips_per_hand_of_three_bots(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "ramchi", "--hands", "4", "--bots", "greedy,maximin,greedy", "--json"]) == 0
+    body = json.loads(capsys.readouterr().out)
+    assert (body["game"], body["unit"], body["better"], body["hands"]) == ("ramchi", "chips", "higher", 4)
+    assert [seat["bot"] for seat in body["seats"]] == ["greedy", "maximin", "greedy"]
+    assert sum(seat["total_chips"] for seat in body["seats"]) == 0  # chips are zero-sum
+    for seat in body["seats"]:
+        assert seat["chips_per_hand"] == pytest.approx(seat["total_chips"] / 4)
+
+
+def test_simulate_ramchi_needs_exactly_three_bots(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "ramchi", "--hands", "2", "--bots", "greedy,greedy"]) == 2
+    assert "exactly 3 players" in capsys.readouterr().err
