@@ -25,6 +25,7 @@ from rulesets.ramchi.config import MAX_HANDS
 from rulesets.ramchi.deal import HAND_SIZE
 from rulesets.ramchi.options import RamchiOptions
 from rulesets.ramchi.scoring import SEATS
+from solver.bots import bots_of
 from solver.limits import (
     CONTINENTAL_MAX_CONTRACT_MELDS,
     CONTINENTAL_MAX_HAND_CARDS,
@@ -284,6 +285,12 @@ class RamchiGameCreateSchema(GameSettingsSchema):
                           validate=validate.Length(equal=3),
                           metadata={"description": "three names, seats 0, 1, 2 in play order",
                                     "example": ["Asha", "Bo", "Chen"]})
+    bots = BoundedList(fields.String(allow_none=True, validate=validate.OneOf(list(bots_of(DEFAULT_GAME)))),
+                       max_items=SEATS, allow_none=True, metadata={
+                           "description": "per seat, null for a person or the bot that plays it "
+                                          "(greedy, maximin, ev); at least one seat is a person. "
+                                          "Bots act on their own.",
+                           "example": [None, "ev", "greedy"]})
 
 
 class SeatTokenSchema(Schema):
@@ -304,6 +311,8 @@ class RamchiGameViewSchema(Schema):
     game = fields.String(required=True)
     version = Int(required=True, metadata={"description": "number of accepted actions"})
     players = fields.List(fields.String(), required=True)
+    bots = fields.List(fields.String(allow_none=True), required=True,
+                       metadata={"description": "per seat, the bot playing it (null: a person)"})
     ruleset = fields.String(required=True)
     phase = fields.String(required=True, validate=validate.OneOf(["exchange", "arrange", "game_over"]))
     is_over = fields.Boolean(required=True)

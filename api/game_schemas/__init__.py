@@ -19,6 +19,7 @@ from typing import Any, ClassVar
 from flask import g, has_request_context
 from marshmallow import INCLUDE, Schema, ValidationError, fields, validate
 
+from api.errors import ApiProblem
 from rulesets.game import DEFAULT_GAME, GameKind, game_kind, game_names
 from rulesets.registry import Registry
 
@@ -29,6 +30,7 @@ __all__ = [
     "RegisteredGame",
     "action_types",
     "api_game_names",
+    "bots_of_request",
     "created_schema",
     "game_api",
     "register_game_api",
@@ -56,8 +58,31 @@ def _keep_action(body: dict[str, Any]) -> dict[str, Any]:
     return body
 
 
-def _no_bots(body: dict[str, Any]) -> list[str | None]:
-    return [None] * len(body["players"])
+def bots_of_request(body: dict[str, Any]) -> list[str | None]:
+    """The bot of each seat of a create body (``None``: a person; no ``bots``: all people).
+
+    ``bots`` has one entry per player, and at least one seat is a person: a game of
+    bots only is for the command line (``ramchi simulate``).
+
+    >>> bots_of_request({"players": ["Ann", "Ben"], "bots": ["advisor", "random"]})
+    Traceback (most recent call last):
+    ...
+    api.errors.ApiProblem: bots: at least one seat must be a person (null): a game of bots only \
+is played with the command line, `ramchi simulate`
+    """
+    bots, players = body.get("bots"), body["players"]
+    if bots is None:
+        return [None] * len(players)
+    problem = None
+    if len(bots) != len(players):
+        problem = f"give one entry per player ({len(players)}), null for a person; got {len(bots)}"
+    elif all(bot is not None for bot in bots):
+        problem = ("at least one seat must be a person (null): a game of bots only is played with "
+                   "the command line, `ramchi simulate`")
+    if problem is not None:
+        raise ApiProblem("invalid_game_config", f"bots: {problem}", status=422,
+                         errors=[{"pointer": "/bots", "detail": problem}])
+    return list(bots)
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -90,7 +115,7 @@ class GameApi:
     read_settings: Callable[[dict[str, Any], str], dict[str, Any]] = _keep_settings
     read_action: Callable[[dict[str, Any]], dict[str, Any]] = _keep_action
     settings_fields: tuple[str, ...] = ()
-    bots_of: Callable[[dict[str, Any]], list[str | None]] = _no_bots
+    bots_of: Callable[[dict[str, Any]], list[str | None]] = bots_of_request
 
     @property
     def kind(self) -> GameKind:

@@ -15,7 +15,7 @@ from marshmallow import INCLUDE, Schema, fields, validate
 
 from api.cardinput import read_cards
 from api.errors import ApiProblem
-from api.game_schemas import GameApi, RegisteredGame, register_game_api
+from api.game_schemas import GameApi, RegisteredGame, bots_of_request, register_game_api
 from api.schemas import (
     CONTINENTAL_MOST_PLAYERS,
     BoundedList,
@@ -33,7 +33,7 @@ from rulesets.continental.kind import CONTINENTAL
 from rulesets.log import MAX_LOG_RECORDS
 from solver.bots import bots_of
 
-__all__ = ["CONTINENTAL_API", "bots_of_request", "read_action", "read_settings"]
+__all__ = ["CONTINENTAL_API", "read_action", "read_settings"]
 
 MOST_CARDS = Deck.for_players(CONTINENTAL_MOST_PLAYERS).size
 """The most cards a deck order may hold (the deck of the largest table)."""
@@ -236,33 +236,6 @@ def read_settings(body: dict[str, Any], pointer: str) -> dict[str, Any]:
         data["decks"] = [_deck_codes(deck, f"{pointer}/decks/{i}", players)
                          for i, deck in enumerate(body["decks"])]
     return data
-
-
-def bots_of_request(body: dict[str, Any]) -> list[str | None]:
-    """The bot of each seat of a create body (``None``: a person; no ``bots``: all people).
-
-    ``bots`` has one entry per player, and at least one seat is a person: a game of
-    bots only is for the command line (``ramchi simulate continental``).
-
-    >>> bots_of_request({"players": ["Ann", "Ben"], "bots": ["advisor", "random"]})
-    Traceback (most recent call last):
-    ...
-    api.errors.ApiProblem: bots: at least one seat must be a person (null): a game of bots only \
-is played with the command line, `ramchi simulate continental`
-    """
-    bots, players = body.get("bots"), body["players"]
-    if bots is None:
-        return [None] * len(players)
-    problem = None
-    if len(bots) != len(players):
-        problem = f"give one entry per player ({len(players)}), null for a person; got {len(bots)}"
-    elif all(bot is not None for bot in bots):
-        problem = ("at least one seat must be a person (null): a game of bots only is played with "
-                   "the command line, `ramchi simulate continental`")
-    if problem is not None:
-        raise ApiProblem("invalid_game_config", f"bots: {problem}", status=422,
-                         errors=[{"pointer": "/bots", "detail": problem}])
-    return list(bots)
 
 
 _FIELDS_OF = {
