@@ -31,11 +31,12 @@ test: $(VENV)/.installed-test
 
 # The fast tier for the edit-test loop (under a minute on 2 cores): ruff, the doctests and every
 # test but the exhaustive, random-game and real-server ones (marked slow or in tests/server) and
-# those needing PostgreSQL. `make test` runs them all.
+# those needing PostgreSQL, and the browser tests (tests/browser: headless Chromium, seconds per
+# page). `make test` runs them all.
 check: $(VENV)/.installed-test
 	$(BIN)/ruff check .
 	RAMCHI_QUICK=1 RAMCHI_API_EXAMPLES=3 $(BIN)/python -m pytest -n auto --doctest-modules -m "not slow and not postgres" \
-		--ignore=tests/server rulesets solver api tests
+		--ignore=tests/server --ignore=tests/browser rulesets solver api tests
 
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check .

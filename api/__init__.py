@@ -15,7 +15,6 @@ from flask import Flask
 
 from api.blueprint import MAX_DEPTH
 from api.docs import register_docs
-from api.web import register_web
 from api.errors import register_error_handlers
 from api.game_cache import GAMES, GameCache
 from api.game_store import ENGINE
@@ -24,6 +23,7 @@ from api.migrate import require_up_to_date, upgrade
 from api.openapi import ProblemApi
 from api.routes import advice, continental, disputes, games, meta, ramchi
 from api.store import default_url, open_store
+from api.web import register_web
 
 __all__ = ["create_app"]
 

@@ -38,6 +38,9 @@ __all__ = ["CONTINENTAL_API", "read_action", "read_settings"]
 MOST_CARDS = Deck.for_players(CONTINENTAL_MOST_PLAYERS).size
 """The most cards a deck order may hold (the deck of the largest table)."""
 
+MOST_COPIES = Deck.for_players(CONTINENTAL_MOST_PLAYERS).copy_limit
+"""The most copies of a card any table has (a higher copy number is no card of any game)."""
+
 SEAT = validate.Range(min=0, max=CONTINENTAL_MOST_PLAYERS - 1)
 END = validate.OneOf(["high", "low"])
 ACTION_TYPES = ("draw", "buy", "pass", "drop", "lay_off", "swap_joker", "move_joker", "discard")
@@ -258,7 +261,7 @@ def _one_card(token: str) -> str:
     api.errors.ApiProblem: card 1 'Tx': 'x' is not a suit (suits: c d h s or ♣ ♦ ♥ ♠)
     """
     try:
-        (card,) = read_cards([token], "/card", jokers=True, decks=99, what="card")
+        (card,) = read_cards([token], "/card", jokers=True, decks=MOST_COPIES, what="card")
     except ApiProblem as problem:
         problem.errors = [{**error, "pointer": "/card"} for error in problem.errors]
         raise
@@ -284,7 +287,7 @@ def read_action(body: dict[str, Any]) -> dict[str, Any]:
         out["card"] = _one_card(out["card"])
     if "melds" in out:
         out["melds"] = [[card.code if card.copy == 1 else card.id
-                         for card in read_cards(meld, f"/melds/{i}", jokers=True, decks=99)]
+                         for card in read_cards(meld, f"/melds/{i}", jokers=True, decks=MOST_COPIES)]
                         for i, meld in enumerate(out["melds"])]
     return out
 

@@ -1,4 +1,4 @@
-"""Ramchi advice over HTTP: arrange a hand (ev or maximin), and post-game hindsight."""
+"""Ramchi advice over HTTP: arrange a hand (ev or maximin), post-game hindsight, and the trainer."""
 
 from __future__ import annotations
 
@@ -9,12 +9,14 @@ from api.cardinput import read_cards
 from api.routes.games import PROBLEM
 from api.ruleset_input import ruleset_options
 from api.schemas import AdviceRequestSchema, AdviceSchema, HindsightRequestSchema, HindsightSchema
+from api.trainer_schemas import TrainerScoreRequestSchema, TrainerScoreSchema
 from rulesets.jsonable import jsonable
 from rulesets.ramchi.deal import HAND_SIZE
 from rulesets.ramchi.options import RamchiOptions
 from solver.limits import DEFAULT_TIME_LIMIT_S
 from solver.ramchi.advice import advise
 from solver.ramchi.hindsight import hindsight
+from solver.ramchi.trainer import score_lineup
 
 blp = Blueprint("advice", __name__, url_prefix="/v1/ramchi",
                 description="The solver: how to arrange a hand, and what would have won.")
@@ -75,4 +77,34 @@ def hindsight_review(body: dict[str, Any]) -> dict[str, Any]:
                   for i, combo in enumerate(body["played"])]
     result = hindsight(hand, body["seat"], body["dealer"], others, played=played,
                        options=_options(body), time_limit=DEFAULT_TIME_LIMIT_S)
+    return jsonable(result) | {"solve_ms": round(result.solve_ms, 1)}
+
+
+@blp.route("/trainer/score", methods=["POST"])
+@blp.arguments(TrainerScoreRequestSchema)
+@blp.response(200, TrainerScoreSchema)
+@blp.alt_response(422, description="Unreadable cards, a hand that is not 17 distinct cards, an "
+                  "illegal lineup (a card not in the hand or used twice, not a combination, more "
+                  "than five), an exchange without the 2♦ or the up-card (invalid_cards), or a limit "
+                  "exceeded.", **PROBLEM)
+@blp.alt_response(503, description="The solver found nothing within its time limit.", **PROBLEM)
+def trainer_score(body: dict[str, Any]) -> dict[str, Any]:
+    """Score your own lineup of a hand against the ev advice on the same samples.
+
+    Both lineups are played out on the same seeded splits of the unseen cards
+    against the same opponent model (common random numbers), so ``chips_lost``
+    (best minus yours, never below 0) is precise: its standard error is
+    ``difference_error``. The ``verdict`` grades the loss: best (at most 0.25
+    chips), inaccuracy (at most 1), mistake (at most 3), blunder (more).
+    """
+    hand = read_cards(body["hand"], "/hand", count=HAND_SIZE, what="hand")
+    up_card = None
+    if body.get("up_card") is not None:
+        up_card = read_cards([body["up_card"]], "/up_card", what="up_card")[0]
+    lineup = [read_cards(combo, f"/lineup/{i}", what=f"combination {i + 1}")
+              for i, combo in enumerate(body["lineup"])]
+    result = score_lineup(
+        hand, up_card, lineup, exchanged=body.get("exchange"), seed=body["seed"],
+        samples=body.get("samples"), opponents=body["opponents"], seat=body["seat"],
+        dealer=body.get("dealer"), options=_options(body), time_limit=DEFAULT_TIME_LIMIT_S)
     return jsonable(result) | {"solve_ms": round(result.solve_ms, 1)}

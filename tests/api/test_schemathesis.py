@@ -36,6 +36,7 @@ RULE_REFUSALS = {
     "invalid_ruleset",  # a ruleset of another game
     "invalid_log",  # a log longer than a game of the configured number of hands can have
     "not_a_meld",  # Continental table cards that are neither a trio nor a run
+    "invalid_card",  # a copy number beyond the decks in play (7c#9): the pattern cannot count decks
 }
 
 

@@ -68,14 +68,24 @@ export function cardSvg(code) {
   if (!card) {
     svg.append(svgText(25, 40, 14, "?", "middle"));
   } else if (card.joker) {
-    svg.append(svgText(5, 16, 13, "Jk"), svgText(25, 48, 26, "★", "middle"));
+    svg.append(svgText(25, 15, 11, "Joker", "middle"), svgText(25, 50, 26, "★", "middle"));
   } else {
     const rank = card.rank === "T" ? "10" : card.rank;
     const symbol = SUITS[card.suit].symbol;
     svg.append(svgText(4, 17, 15, rank), svgText(5, 31, 13, symbol),
       svgText(29, 58, 30, symbol, "middle"));
   }
-  if (card && card.copy > 1) svg.append(svgText(46, 66, 9, `#${card.copy}`, "end"));
+  if (card && card.copy > 1) {
+    // The deck a copy comes from, as dots (shapes, not text: the name says "copy 2").
+    for (let dot = 0; dot < card.copy - 1; dot += 1) {
+      const mark = document.createElementNS(SVG, "circle");
+      mark.setAttribute("cx", 44 - dot * 5);
+      mark.setAttribute("cy", 64);
+      mark.setAttribute("r", 1.8);
+      mark.setAttribute("fill", "currentColor");
+      svg.append(mark);
+    }
+  }
   return svg;
 }
 
@@ -97,13 +107,20 @@ export function cardElement(code) {
   return span;
 }
 
+/** The accessible name of a card button: what it shows, then its name ("Q♥: Queen of hearts"),
+ * so that the name of a control contains its visible text (speech users say what they see). */
+export function cardButtonName(code) {
+  const card = parseCode(code);
+  return card && !card.joker ? `${cardText(code)}: ${cardName(code)}` : cardName(code);
+}
+
 /** A card as a toggle button (``aria-pressed``), for picking cards with mouse or keyboard. */
 export function cardButton(code, onToggle) {
   const button = document.createElement("button");
   button.type = "button";
   button.className = `card-button card ${suitClass(code)}`;
   button.setAttribute("aria-pressed", "false");
-  button.setAttribute("aria-label", cardName(code));
+  button.setAttribute("aria-label", cardButtonName(code));
   button.title = cardName(code);
   button.dataset.card = code;
   button.append(cardSvg(code));

@@ -1,0 +1,105 @@
+"""Request and response bodies of the Ramchi trainer (``POST /v1/ramchi/trainer/score``).
+
+A module of its own so that it can grow without touching :mod:`api.schemas`;
+it reuses that module's fields and nested schemas.
+"""
+
+from __future__ import annotations
+
+from marshmallow import Schema, fields, validate
+
+from api.schemas import (
+    SEAT_RANGE,
+    BoundedList,
+    Int,
+    PlannedCombinationSchema,
+    RamchiOptionsSchema,
+    StrictBoolean,
+    Text,
+    card_code,
+    card_codes,
+    card_list,
+)
+from rulesets.ramchi.arrangement import MAX_COMBINATIONS
+from rulesets.ramchi.combinations import COMBINATION_SIZE
+from rulesets.ramchi.deal import HAND_SIZE
+from solver.ramchi.trainer import VERDICTS
+
+__all__ = ["TrainerLineupSchema", "TrainerScoreRequestSchema", "TrainerScoreSchema"]
+
+THRESHOLDS = ", ".join(f"{name} (lost at most {most:g})" for name, most in VERDICTS)
+VERDICT_HELP = (f"by chips lost per hand: {THRESHOLDS}, blunder (more than {VERDICTS[-1][1]:g}); "
+                "see docs/solver.md")
+
+
+class TrainerScoreRequestSchema(Schema):
+    """A dealt hand and the player's own lineup, to score against the ev advice."""
+
+    hand = card_list(HAND_SIZE, description="your 17 cards (as dealt, before any exchange)", example=[
+        "As", "Ad", "Ah", "Kc", "Qc", "Jc", "9s", "8s", "7s", "5h", "4d", "3c", "Td", "9d", "2c",
+        "6h", "2d"])
+    up_card = card_code(allow_none=True, metadata={"description": "the face-up 52nd card",
+                                                   "example": "Ks"})
+    # The sizes are documented (minItems/maxItems) but checked by the rules, so that a wrong
+    # size gets the rules' own code (wrong_card_count, too_many_combinations), as card_list does.
+    lineup = BoundedList(
+        card_codes(max_items=HAND_SIZE, metadata={"minItems": COMBINATION_SIZE,
+                                                  "maxItems": COMBINATION_SIZE}),
+        required=True, max_items=HAND_SIZE, metadata={
+            "maxItems": MAX_COMBINATIONS,
+            "description": f"your combinations (at most {MAX_COMBINATIONS}, three cards each) in "
+                           "round order; any order is accepted, the rules play them strongest "
+                           "first; the other cards are discarded",
+            "example": [["As", "Ad", "Ah"], ["9s", "8s", "7s"], ["Qc", "Jc", "Kc"]]})
+    exchange = StrictBoolean(allow_none=True, load_default=None, metadata={
+        "description": "you exchanged the 2♦ for the up-card; null: when the lineup uses the "
+                       "up-card"})
+    seed = Int(load_default=1, validate=validate.Range(min=0, max=2**63 - 1))
+    samples = Int(allow_none=True, validate=validate.Range(min=1), metadata={
+        "description": "opponent splits sampled (the same for both lineups); default 200 "
+                       "(40 with opponents=solver); limits apply"})
+    opponents = fields.String(load_default="greedy", validate=validate.OneOf(["greedy", "solver"]))
+    seat = Int(load_default=0, validate=SEAT_RANGE,
+               metadata={"description": "your seat, 0-2 in play order"})
+    dealer = Int(allow_none=True, validate=SEAT_RANGE,
+                 metadata={"description": "the dealer's seat; null: unknown"})
+    ruleset = Text(load_default="ramchi", validate=validate.Length(min=1, max=100))
+    options = fields.Nested(RamchiOptionsSchema, load_default=dict,
+                            metadata={"description": "option overrides, see GET /v1/rulesets"})
+
+
+class TrainerLineupSchema(Schema):
+    """A lineup as scored on the samples."""
+
+    combinations = fields.List(fields.Nested(PlannedCombinationSchema), required=True,
+                               metadata={"description": "in play order, round 1 first"})
+    discards = fields.List(fields.String(), required=True)
+    exchanged = fields.Boolean(required=True,
+                               metadata={"description": "the 2♦ was exchanged for the up-card"})
+    expected_chips = fields.Float(required=True,
+                                  metadata={"description": "mean chips per hand on the samples"})
+    standard_error = fields.Float(required=True)
+
+
+class TrainerScoreSchema(Schema):
+    """The player's lineup against the advised one, on the same samples."""
+
+    player = fields.Nested(TrainerLineupSchema, required=True)
+    best = fields.Nested(TrainerLineupSchema, required=True, metadata={
+        "description": "the ev advice's lineup (as POST /v1/ramchi/advice gives it)"})
+    chips_lost = fields.Float(required=True, metadata={
+        "description": "best minus player expected chips per hand; 0 when the player's lineup "
+                       "scores at least as well"})
+    difference_error = fields.Float(required=True, metadata={
+        "description": "standard error of the per-sample difference (common random numbers)"})
+    verdict = fields.String(required=True, validate=validate.OneOf(
+        [name for name, _ in VERDICTS] + ["blunder"]), metadata={"description": VERDICT_HELP})
+    beat_advice = fields.Boolean(required=True, metadata={
+        "description": "the player's lineup scored strictly more than the advice's"})
+    four_of_a_kind = fields.String(allow_none=True, required=True, metadata={
+        "description": "the rank of the four of a kind your hand holds (the hand is not played: "
+                       "every lineup scores the same); null: none, or the option is off"})
+    samples = Int(required=True)
+    seed = Int(required=True)
+    solve_ms = fields.Float(required=True)
+    assumptions = fields.Dict(required=True)

@@ -1,0 +1,145 @@
+"""Play Continental against bots in the browser: set up, play a 1-hand game to its end with the
+advice, see the scores, the review and a refused action's rule."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from tests.browser.conftest import screenshot
+
+
+def start_game(page: Any, *, hands: str = "1", bots: tuple[str, ...] = ("advisor", "random")) -> Any:
+    page.goto("/#continental-play")
+    panel = page.locator("#continental-play")
+    panel.get_by_label("Your name").fill("Asha")
+    panel.get_by_label("Number of bots").select_option(str(len(bots)))
+    for i, kind in enumerate(bots):
+        panel.get_by_label(f"Bot {i + 1}").select_option(kind)
+    panel.get_by_label("Hands to play").select_option(hands)
+    panel.get_by_role("button", name="Start the game").click()
+    panel.get_by_role("heading", name=re.compile(r"Hand 1 of \d+: 2 trios")).wait_for()
+    return panel
+
+
+def visible(locator: Any) -> bool:
+    return locator.count() > 0 and locator.first.is_visible()
+
+
+def hand_button(panel: Any, code: str) -> Any:
+    return panel.locator(f'.hand button[data-card="{code}"], .hand button[data-card^="{code}#"]').first
+
+
+def play_one_decision(page: Any, panel: Any) -> None:
+    """Make the next decision as a careful person: pass on buys, follow the advice otherwise."""
+    actions = panel.get_by_role("group", name="Your actions")
+    if visible(actions.get_by_role("button", name="Pass")):
+        actions.get_by_role("button", name="Pass").click()
+    elif visible(actions.get_by_role("button", name="Draw from the stock")):
+        actions.get_by_role("button", name="Advice").click()
+        advice = panel.locator(".play-advice")
+        advice.get_by_text("Distance", exact=True).wait_for()
+        take = actions.get_by_role("button", name=re.compile("^Take the discard"))
+        if "yes: take" in advice.inner_text() and visible(take):
+            take.click()
+        else:
+            actions.get_by_role("button", name="Draw from the stock").click()
+    elif visible(actions.get_by_role("button", name=re.compile("^Lay off"))):
+        actions.get_by_role("button", name=re.compile("^Lay off")).first.click()
+    else:
+        actions.get_by_role("button", name="Advice").click()
+        advice = panel.locator(".play-advice")
+        advice.get_by_text("Distance", exact=True).wait_for()
+        if visible(advice.get_by_role("button", name="Set up the advised drop")):
+            advice.get_by_role("button", name="Set up the advised drop").click()
+            actions.get_by_role("button", name=re.compile(r"^Drop \d meld")).click()
+        else:
+            text = advice.inner_text()
+            found = re.search(r"Discard\s+(\S+) \(", text)
+            codes = page.evaluate("""() => [...document.querySelectorAll('#continental-play .hand button')]
+                .map((b) => b.dataset.card)""")
+            pick = codes[0]
+            if found:
+                pick = next((code for code in codes if _short(code) == found.group(1)), pick)
+            panel.locator(f'.hand button[data-card="{pick}"]').click()
+            actions.get_by_role("button", name=re.compile("^Discard ")).click()
+    page.wait_for_function("() => !document.querySelector('#continental-play [role=status]').textContent")
+
+
+def _short(code: str) -> str:
+    bare = code.split("#")[0]
+    if bare.startswith("Jk"):
+        return "Jk"
+    rank = "10" if bare[0] == "T" else bare[0]
+    return rank + {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}[bare[1]]
+
+
+def test_play_one_hand_to_the_end(page: Any) -> None:
+    panel = start_game(page)
+    assert panel.get_by_role("table", name="Players").get_by_role("row").count() == 4
+    assert "Stock:" in panel.locator(".pile").inner_text()
+    assert panel.get_by_role("list", name="Your hand: select cards").get_by_role("button").count() >= 7
+    screenshot(page, "continental-play")
+    for _ in range(120):
+        if visible(panel.get_by_role("heading", name="Game over")):
+            break
+        play_one_decision(page, panel)
+    else:
+        raise AssertionError("the 1-hand game did not end")
+    scores = panel.get_by_role("table", name=re.compile("Scores"))
+    assert scores.get_by_role("row", name=re.compile("Total")).is_visible()
+    assert "Winner:" in panel.locator(".winner").inner_text()
+    log = panel.get_by_role("list", name="What happened").inner_text()
+    assert "Advisor bot" in log and re.search(r"(drew from the stock|took the discard)", log)
+    review = panel.locator(".review")
+    assert review.get_by_role("heading", name="Review of your decisions").is_visible()
+    assert review.locator("li").count() >= 2
+    assert "advised:" in review.inner_text()
+    screenshot(page, "continental-review")
+
+
+def test_refused_action_shows_the_rule(page: Any) -> None:
+    panel = start_game(page, hands="2", bots=("random",))
+    actions = panel.get_by_role("group", name="Your actions")
+    # discarding before drawing is refused by the referee, which says the rule
+    for _ in range(10):
+        if visible(actions.get_by_role("button", name="Draw from the stock")):
+            break
+        play_one_decision(page, panel)
+    first = panel.locator(".hand button").first
+    first.click()
+    assert first.get_attribute("aria-pressed") == "true"
+    actions.get_by_role("button", name=re.compile("^Discard ")).click()
+    alert = panel.get_by_role("alert")
+    alert.get_by_text("Rule:").wait_for()
+    # a made-up meld is refused too
+    actions.get_by_role("button", name="Draw from the stock").click()
+    page.wait_for_function("() => !document.querySelector('#continental-play [role=status]').textContent")
+    for button in panel.locator(".hand button").all()[:3]:
+        button.click()
+    actions.get_by_role("button", name="New meld from selected").click()
+    assert panel.get_by_role("list", name="New meld 1").get_by_role("img").count() == 3
+    actions.get_by_role("button", name="Drop 1 meld").click()
+    alert.get_by_text("Rule:").wait_for()
+    assert "meld" in alert.inner_text().lower() or "contract" in alert.inner_text().lower()
+
+
+def test_play_keyboard_and_phone_width(page: Any) -> None:
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto("/#continental-play")
+    panel = page.locator("#continental-play")
+    unlabelled = page.evaluate("""() => [...document.querySelectorAll('#continental-play input, '
+        + '#continental-play select')].filter((e) => !e.labels || !e.labels.length).length""")
+    assert unlabelled == 0
+    panel.get_by_label("Hands to play").select_option("1")
+    panel.get_by_role("button", name="Start the game").focus()
+    page.keyboard.press("Enter")
+    panel.get_by_role("heading", name=re.compile("Hand 1 of 1")).wait_for()
+    draw = panel.get_by_role("button", name="Draw from the stock")
+    if visible(draw):
+        draw.focus()
+        page.keyboard.press("Enter")
+        page.wait_for_function("() => !document.querySelector('#continental-play [role=status]').textContent")
+    panel.get_by_role("button", name="Advice").click()
+    panel.locator(".play-advice").get_by_text("Distance", exact=True).wait_for()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 391
