@@ -54,6 +54,12 @@ def _cmd_compare(args: argparse.Namespace) -> int:
 
 def _cmd_rulesets(args: argparse.Namespace) -> int:
     valid, invalid = load_all()
+    if args.json:
+        print(json.dumps({"rulesets": [ruleset.describe() for ruleset in valid],
+                          "invalid": [{"name": name, "problems": problems}
+                                      for name, problems in invalid.items()]},
+                         ensure_ascii=False, indent=2))
+        return 1 if invalid else 0
     for ruleset in valid:
         print(f"{ruleset.name} ({ruleset.game}): {ruleset.title}")
         for option in ruleset.describe()["options"]:
@@ -68,9 +74,9 @@ def _advice_lines(advice: Any) -> list[str]:
     lines = [f"Objective: {advice.objective}"]
     for item in advice.combinations:
         chance = "" if item.win_probability is None else f"  wins {item.win_probability:.0%}"
-        cards = " ".join(card.code for card in item.cards)
+        cards = " ".join(card.pretty for card in item.cards)
         lines.append(f"  round {item.round}: {cards:<9} {item.name}{chance}")
-    lines.append(f"  discard: {' '.join(card.code for card in advice.discards)}")
+    lines.append(f"  discard: {' '.join(card.pretty for card in advice.discards)}")
     if advice.expected_chips is not None:
         lines.append(f"Expected chips: {advice.expected_chips:+.2f} ± {advice.standard_error:.2f} "
                      f"({advice.samples} samples, seed {advice.seed})")
@@ -377,6 +383,7 @@ def build_parser() -> argparse.ArgumentParser:
         sim.set_defaults(run=_cmd_simulate)
 
     rulesets_cmd = commands.add_parser("rulesets", help="list rulesets and their options")
+    rulesets_cmd.add_argument("--json", action="store_true", help="print JSON (as GET /v1/rulesets)")
     rulesets_cmd.set_defaults(run=_cmd_rulesets)
     return parser
 
