@@ -3,10 +3,11 @@
 
 import { tool as ramchiAdvice } from "/web/ramchi_advice.js";
 import { tool as ramchiTrainer } from "/web/ramchi_trainer.js";
+import { tool as ramchiPlay } from "/web/ramchi_play.js";
 import { tool as continentalAdvice } from "/web/continental_advice.js";
 import { tool as continentalPlay } from "/web/continental_play.js";
 
-const TOOLS = [ramchiAdvice, ramchiTrainer, continentalAdvice, continentalPlay];
+const TOOLS = [ramchiAdvice, ramchiTrainer, ramchiPlay, continentalAdvice, continentalPlay];
 
 const mounted = new Set();
 
