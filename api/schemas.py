@@ -503,7 +503,26 @@ class AlternativeSchema(Schema):
     standard_error = fields.Float(allow_none=True)
 
 
-class AdviceRequestSchema(Schema):
+class SampledDealSchema(Schema):
+    """Where a Ramchi hand is played and how its opponents are sampled: the fields shared by the
+    advice and the trainer's score.
+    """
+
+    seed = Int(load_default=1, validate=validate.Range(min=0, max=2**63 - 1))
+    samples = Int(allow_none=True, validate=validate.Range(min=1), metadata={
+        "description": "opponent splits sampled (ev; the same for every lineup compared); "
+                       "default 200 (40 with opponents=solver); limits apply"})
+    opponents = fields.String(load_default="greedy", validate=validate.OneOf(["greedy", "solver"]))
+    seat = Int(load_default=0, validate=SEAT_RANGE,
+               metadata={"description": "your seat, 0-2 in play order"})
+    dealer = Int(allow_none=True, validate=SEAT_RANGE,
+                 metadata={"description": "the dealer's seat; null: unknown"})
+    ruleset = Text(load_default="ramchi", validate=validate.Length(min=1, max=100))
+    options = fields.Nested(RamchiOptionsSchema, load_default=dict,
+                            metadata={"description": "option overrides, see GET /v1/rulesets"})
+
+
+class AdviceRequestSchema(SampledDealSchema):
     """A 17-card Ramchi hand to arrange."""
 
     hand = card_list(HAND_SIZE, description="your 17 cards", example=[
@@ -512,17 +531,6 @@ class AdviceRequestSchema(Schema):
     up_card = card_code(allow_none=True, metadata={"description": "the face-up 52nd card",
                                                        "example": "Ks"})
     objective = fields.String(load_default="ev", validate=validate.OneOf(["ev", "maximin"]))
-    seed = Int(load_default=1, validate=validate.Range(min=0, max=2**63 - 1))
-    samples = Int(allow_none=True, validate=validate.Range(min=1),
-                             metadata={"description": "opponent splits sampled (ev); limits apply"})
-    opponents = fields.String(load_default="greedy", validate=validate.OneOf(["greedy", "solver"]))
-    seat = Int(load_default=0, validate=SEAT_RANGE,
-                          metadata={"description": "your seat, 0-2 in play order"})
-    dealer = Int(allow_none=True, validate=SEAT_RANGE,
-                            metadata={"description": "the dealer's seat; null: unknown"})
-    ruleset = Text(load_default="ramchi", validate=validate.Length(min=1, max=100))
-    options = fields.Nested(RamchiOptionsSchema, load_default=dict,
-                            metadata={"description": "option overrides, see GET /v1/rulesets"})
 
 
 class AdviceSchema(Schema):

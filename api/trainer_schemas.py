@@ -9,13 +9,11 @@ from __future__ import annotations
 from marshmallow import Schema, fields, validate
 
 from api.schemas import (
-    SEAT_RANGE,
     BoundedList,
     Int,
     PlannedCombinationSchema,
-    RamchiOptionsSchema,
+    SampledDealSchema,
     StrictBoolean,
-    Text,
     card_code,
     card_codes,
     card_list,
@@ -32,7 +30,7 @@ VERDICT_HELP = (f"by chips lost per hand: {THRESHOLDS}, blunder (more than {VERD
                 "see docs/solver.md")
 
 
-class TrainerScoreRequestSchema(Schema):
+class TrainerScoreRequestSchema(SampledDealSchema):
     """A dealt hand and the player's own lineup, to score against the ev advice."""
 
     hand = card_list(HAND_SIZE, description="your 17 cards (as dealt, before any exchange)", example=[
@@ -54,18 +52,6 @@ class TrainerScoreRequestSchema(Schema):
     exchange = StrictBoolean(allow_none=True, load_default=None, metadata={
         "description": "you exchanged the 2♦ for the up-card; null: when the lineup uses the "
                        "up-card"})
-    seed = Int(load_default=1, validate=validate.Range(min=0, max=2**63 - 1))
-    samples = Int(allow_none=True, validate=validate.Range(min=1), metadata={
-        "description": "opponent splits sampled (the same for both lineups); default 200 "
-                       "(40 with opponents=solver); limits apply"})
-    opponents = fields.String(load_default="greedy", validate=validate.OneOf(["greedy", "solver"]))
-    seat = Int(load_default=0, validate=SEAT_RANGE,
-               metadata={"description": "your seat, 0-2 in play order"})
-    dealer = Int(allow_none=True, validate=SEAT_RANGE,
-                 metadata={"description": "the dealer's seat; null: unknown"})
-    ruleset = Text(load_default="ramchi", validate=validate.Length(min=1, max=100))
-    options = fields.Nested(RamchiOptionsSchema, load_default=dict,
-                            metadata={"description": "option overrides, see GET /v1/rulesets"})
 
 
 class TrainerLineupSchema(Schema):
