@@ -3,6 +3,7 @@ advice, see the scores, the review and a refused action's rule."""
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -143,3 +144,25 @@ def test_play_keyboard_and_phone_width(page: Any) -> None:
     panel.get_by_role("button", name="Advice").click()
     panel.locator(".play-advice").get_by_text("Distance", exact=True).wait_for()
     assert page.evaluate("document.documentElement.scrollWidth") <= 391
+
+
+def test_a_seeded_game_reaches_your_drop_and_the_review_records_it(page: Any) -> None:
+    """Seed 4 with two advisor bots (they draw no random numbers) deals seat 0 a hand that the
+    advice drops in hand 1, so the drop path is always clicked through."""
+    def seeded(route: Any) -> None:
+        if route.request.method == "POST":
+            route.continue_(post_data=json.dumps(json.loads(route.request.post_data) | {"seed": 4}))
+        else:
+            route.continue_()
+
+    page.route("**/v1/games", seeded)
+    panel = start_game(page, bots=("advisor", "advisor"))
+    for _ in range(120):
+        if visible(panel.get_by_role("heading", name="Game over")):
+            break
+        play_one_decision(page, panel)
+    else:
+        raise AssertionError("the 1-hand game did not end")
+    log = panel.get_by_role("list", name="What happened").inner_text()
+    assert re.search(r"Asha dropped|You dropped", log), log
+    assert "dropped" in panel.locator(".review").inner_text()
