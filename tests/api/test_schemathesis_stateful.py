@@ -10,6 +10,7 @@ check runs on every step, with the custom check and exclusions of the stateless 
 
 from __future__ import annotations
 
+import os
 import random
 from collections import Counter
 from typing import Any
@@ -84,7 +85,8 @@ def test_game_scenarios_follow_the_links(monkeypatch: pytest.MonkeyPatch) -> Non
     monkeypatch.setattr(st, "randoms", lambda **_kwargs: true_randoms(use_true_random=False))
     monkeypatch.setattr(config_module.random, "SystemRandom", lambda: random.Random(0))
     LINKED.clear()
-    GameWorkflow.run(settings=settings(max_examples=40, stateful_step_count=8, deadline=None,
+    examples = 15 if os.environ.get("RAMCHI_QUICK") == "1" else 40  # the fast tier runs fewer
+    GameWorkflow.run(settings=settings(max_examples=examples, stateful_step_count=8, deadline=None,
                                        derandomize=True, database=None,
                                        suppress_health_check=list(HealthCheck)))
     judged = LINKED[("POST", ACTIONS, 200)] + LINKED[("POST", ACTIONS, 409)]

@@ -7,6 +7,7 @@ documented refusal (a :class:`~rulesets.errors.RulesError`), never another excep
 from __future__ import annotations
 
 import json
+import os
 import re
 from typing import Any
 
@@ -20,7 +21,9 @@ from rulesets.ramchi.config import GameConfig
 from rulesets.ramchi.disputes import settle
 from rulesets.ramchi.records import RAMCHI_RECORDS, action_from_dict
 
-FUZZ = settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FUZZ = settings(max_examples=60 if os.environ.get("RAMCHI_QUICK") == "1" else 250, deadline=None,
+                suppress_health_check=[HealthCheck.too_slow])
+"""250 examples a parser in make test and CI; 60 in the fast tier."""
 
 # -- (a) cards ------------------------------------------------------------------------------------
 

@@ -38,10 +38,10 @@ from rulesets.log import record_to_dict, split_actions
 QUICK = os.environ.get("RAMCHI_QUICK") == "1"
 """``make check`` (the fast tier) plays fewer games; ``make test`` and CI play them all."""
 
-COVERAGE_GAMES = 6 if QUICK else 20
+COVERAGE_GAMES = 4 if QUICK else 20
 """The first games, played in the coverage test."""
 
-GAMES = 22 if QUICK else 520
+GAMES = 12 if QUICK else 520
 """Random games in the default run (2 to 8 players, 1 to 7 hands), coverage games included:
 500 after the coverage games."""
 
