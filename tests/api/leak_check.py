@@ -17,7 +17,7 @@ observer may not know is a leak.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -34,27 +34,46 @@ def deal(deck: list[str], dealer: int) -> tuple[list[list[str]], str]:
     return hands, deck[51]
 
 
-def cards_in(value: Any, hand: int | None) -> Iterator[tuple[int | None, str]]:
-    """Every card code in ``value`` with the hand it belongs to (``None``: no hand named)."""
+def hand_named(value: Any, hand: Any) -> Any:
+    """The hand ``value`` belongs to: its own ``hand_number`` (a view) or integer ``hand`` (a
+    record), else ``hand`` (the hand of what contains it)."""
     if isinstance(value, dict):
         if isinstance(value.get("hand_number"), int):
-            hand = value["hand_number"]
-        elif isinstance(value.get("hand"), int) and not isinstance(value.get("hand"), bool):
-            hand = value["hand"]
-        for item in value.values():
-            yield from cards_in(item, hand)
-    elif isinstance(value, list):
-        running = hand
-        for item in value:
-            if isinstance(item, dict) and isinstance(item.get("hand"), int):
-                running = item["hand"]
-            yield from cards_in(item, running)
-    elif isinstance(value, str):
-        if CARD.match(value):
-            yield hand, value.split("#")[0]
-        else:
-            for token in CARD_IN_TEXT.findall(value):
-                yield hand, token
+            return value["hand_number"]
+        if isinstance(value.get("hand"), int) and not isinstance(value.get("hand"), bool):
+            return value["hand"]
+    return hand
+
+
+def cards_in(value: Any, hand: Any, *, card: re.Pattern[str] = CARD,
+             in_text: re.Pattern[str] = CARD_IN_TEXT,
+             name: Callable[[str], str] = lambda code: code.split("#")[0],
+             skipped: frozenset[str] = frozenset()) -> Iterator[tuple[Any, str]]:
+    """Every card in ``value`` (as ``name(code)``) with the hand it belongs to (``None``: no hand
+    named). In a list, a record naming its hand sets the hand of the records after it. ``card``
+    matches a whole string that is a card code, ``in_text`` the codes inside other text; keys in
+    ``skipped`` are not read.
+    """
+    def walk(value: Any, hand: Any) -> Iterator[tuple[Any, str]]:
+        if isinstance(value, dict):
+            hand = hand_named(value, hand)
+            for key, item in value.items():
+                if key not in skipped:
+                    yield from walk(item, hand)
+        elif isinstance(value, list):
+            running = hand
+            for item in value:
+                if isinstance(item, dict) and isinstance(item.get("hand"), int):
+                    running = item["hand"]
+                yield from walk(item, running)
+        elif isinstance(value, str):
+            if card.match(value):
+                yield hand, name(value)
+            else:
+                for token in in_text.findall(value):
+                    yield hand, name(token)
+
+    yield from walk(value, hand)
 
 
 @dataclass

@@ -34,6 +34,7 @@ from rulesets.continental.game import ContinentalGame
 from rulesets.continental.records import ACTIONS, CONTINENTAL_RECORDS
 from rulesets.continental.views import as_request
 from rulesets.log import record_to_dict
+from tests.api import leak_check
 
 QUICK = os.environ.get("RAMCHI_QUICK") == "1"
 GAMES = 3 if QUICK else 12
@@ -59,41 +60,18 @@ def ids(cards: Any) -> set[str]:
 
 
 def cards_in(value: Any, hand: int) -> Iterator[tuple[int, str]]:
-    """Every card named in ``value`` with the hand it belongs to.
-
-    A dict with ``hand_number`` (a view) or an integer ``hand`` (a record) names its hand; in a
-    list, a record naming its hand sets the hand of the records after it (``draw``, ``discard``
-    ... name none). ``hand`` is the hand of what names none (0: before the first deal).
+    """Every physical card named in ``value`` with the hand it belongs to
+    (:func:`tests.api.leak_check.cards_in` with Continental's codes: jokers and copies).
+    ``hand`` is the hand of what names none (0: before the first deal).
     """
-    if isinstance(value, dict):
-        if isinstance(value.get("hand_number"), int):
-            hand = value["hand_number"]
-        elif isinstance(value.get("hand"), int) and not isinstance(value.get("hand"), bool):
-            hand = value["hand"]
-        for key, item in value.items():
-            if key not in SKIPPED_KEYS:
-                yield from cards_in(item, hand)
-    elif isinstance(value, list):
-        running = hand
-        for item in value:
-            if isinstance(item, dict) and isinstance(item.get("hand"), int):
-                running = item["hand"]
-            yield from cards_in(item, running)
-    elif isinstance(value, str):
-        if CARD.match(value):
-            yield hand, physical(value)
-        else:
-            for token in CARD_IN_TEXT.findall(value):
-                yield hand, physical(token)
+    return leak_check.cards_in(value, hand, card=CARD, in_text=CARD_IN_TEXT, name=physical,
+                               skipped=SKIPPED_KEYS)
 
 
 def records_in(value: Any, hand: int) -> Iterator[tuple[int, dict[str, Any]]]:
     """Every log record (a dict with a ``kind``) in ``value``, with its hand (as :func:`cards_in`)."""
     if isinstance(value, dict):
-        if isinstance(value.get("hand_number"), int):
-            hand = value["hand_number"]
-        elif isinstance(value.get("hand"), int) and not isinstance(value.get("hand"), bool):
-            hand = value["hand"]
+        hand = leak_check.hand_named(value, hand)
         if isinstance(value.get("kind"), str):
             yield hand, value
         for item in value.values():
