@@ -67,6 +67,15 @@ def play_one_decision(page: Any, panel: Any) -> None:
     page.wait_for_function("() => !document.querySelector('#continental-play [role=status]').textContent")
 
 
+def play_to_the_end(page: Any, panel: Any, decisions: int = 120) -> None:
+    """Make decisions until the game is over (a 1-hand game ends well within ``decisions``)."""
+    for _ in range(decisions):
+        if visible(panel.get_by_role("heading", name="Game over")):
+            return
+        play_one_decision(page, panel)
+    raise AssertionError(f"the game did not end within {decisions} decisions")
+
+
 def _short(code: str) -> str:
     bare = code.split("#")[0]
     if bare.startswith("Jk"):
@@ -81,12 +90,7 @@ def test_play_one_hand_to_the_end(page: Any) -> None:
     assert "Stock:" in panel.locator(".pile").inner_text()
     assert panel.get_by_role("list", name="Your hand: select cards").get_by_role("button").count() >= 7
     screenshot(page, "continental-play")
-    for _ in range(120):
-        if visible(panel.get_by_role("heading", name="Game over")):
-            break
-        play_one_decision(page, panel)
-    else:
-        raise AssertionError("the 1-hand game did not end")
+    play_to_the_end(page, panel)
     scores = panel.get_by_role("table", name=re.compile("Scores"))
     assert scores.get_by_role("row", name=re.compile("Total")).is_visible()
     assert "Winner:" in panel.locator(".winner").inner_text()
@@ -157,12 +161,7 @@ def test_a_seeded_game_reaches_your_drop_and_the_review_records_it(page: Any) ->
 
     page.route("**/v1/games", seeded)
     panel = start_game(page, bots=("advisor", "advisor"))
-    for _ in range(120):
-        if visible(panel.get_by_role("heading", name="Game over")):
-            break
-        play_one_decision(page, panel)
-    else:
-        raise AssertionError("the 1-hand game did not end")
+    play_to_the_end(page, panel)
     log = panel.get_by_role("list", name="What happened").inner_text()
     assert re.search(r"Asha dropped|You dropped", log), log
     assert "dropped" in panel.locator(".review").inner_text()
