@@ -328,8 +328,9 @@ def build_parser() -> argparse.ArgumentParser:
     advise_cmd.add_argument("--up-card", help="the face-up 52nd card (for the 2♦ exchange)")
     advise_cmd.add_argument("--objective", default="ev",
                             help="what to optimise: ev (default) or maximin (the solver's objectives)")
-    advise_cmd.add_argument("--opponents", default="greedy",
-                            help="how the opponents arrange: greedy (default) or solver")
+    advise_cmd.add_argument("--opponents", default="mixture",
+                            help="how the opponents arrange: greedy, solver (maximin), ev "
+                                 "(expected chips against greedy players) or mixture (default)")
     advise_cmd.add_argument("--samples", type=int, help="opponent splits sampled (ev)")
     advise_cmd.add_argument("--seed", type=int, default=1)
     advise_cmd.add_argument("--seat", type=int, default=0, choices=range(SEATS))

@@ -31,6 +31,7 @@ from solver.limits import (
     CONTINENTAL_MAX_HAND_CARDS,
     CONTINENTAL_MAX_TABLE_MELDS,
 )
+from solver.ramchi.opponents import DEFAULT_OPPONENTS, OPPONENT_MODELS
 
 CARD_EXAMPLE = ["As", "2s", "3s"]
 
@@ -482,6 +483,8 @@ class ExchangeAdviceSchema(Schema):
     recommended = fields.Boolean(required=True)
     expected_chips_if_kept = fields.Float(allow_none=True)
     expected_chips_if_exchanged = fields.Float(allow_none=True)
+    difference_standard_error = fields.Float(allow_none=True, metadata={
+        "description": "standard error of exchanged minus kept on the same samples (ev)"})
 
 
 class FourOfAKindSchema(Schema):
@@ -495,12 +498,27 @@ class FourOfAKindSchema(Schema):
 
 
 class AlternativeSchema(Schema):
-    """A runner-up lineup and its expected chips."""
+    """A runner-up lineup, its expected chips, and how far it is behind the advice."""
 
     combinations = fields.List(fields.Nested(PlannedCombinationSchema), required=True)
     discards = fields.List(fields.String(), required=True)
     expected_chips = fields.Float(allow_none=True)
     standard_error = fields.Float(allow_none=True)
+    chips_behind = fields.Float(metadata={
+        "description": "the advice's mean chips minus this lineup's, on the same samples"})
+    behind_standard_error = fields.Float(metadata={
+        "description": "standard error of that difference (common random numbers)"})
+
+
+class ChoiceMarginSchema(Schema):
+    """How clear the choice is: the lead over the runner-up lineup on the same samples."""
+
+    chips = fields.Float(required=True, metadata={
+        "description": "the advised lineup's mean chips minus the runner-up's"})
+    standard_error = fields.Float(required=True, metadata={
+        "description": "standard error of that difference (common random numbers)"})
+    clear = fields.Boolean(required=True, metadata={
+        "description": "the lead is at least twice its standard error"})
 
 
 class SampledDealSchema(Schema):
@@ -512,7 +530,10 @@ class SampledDealSchema(Schema):
     samples = Int(allow_none=True, validate=validate.Range(min=1), metadata={
         "description": "opponent splits sampled (ev; the same for every lineup compared); "
                        "default 200 (40 with opponents=solver); limits apply"})
-    opponents = fields.String(load_default="greedy", validate=validate.OneOf(["greedy", "solver"]))
+    opponents = fields.String(load_default=DEFAULT_OPPONENTS, validate=validate.OneOf(OPPONENT_MODELS),
+                              metadata={"description": "how the opponents arrange: greedy, solver "
+                                        "(maximin), ev (expected chips against greedy players) or "
+                                        "mixture (default: a blend, echoed in assumptions)"})
     seat = Int(load_default=0, validate=SEAT_RANGE,
                metadata={"description": "your seat, 0-2 in play order"})
     dealer = Int(allow_none=True, validate=SEAT_RANGE,
@@ -550,7 +571,11 @@ class AdviceSchema(Schema):
     solve_ms = fields.Float(required=True)
     samples = Int(required=True)
     seed = Int(allow_none=True)
-    assumptions = fields.Dict(required=True)
+    assumptions = fields.Dict(required=True, metadata={
+        "description": "seat, dealer, the opponent model and its description (a mixture's "
+                       "weights)"})
+    margin = fields.Nested(ChoiceMarginSchema, allow_none=True, metadata={
+        "description": "the lead over the runner-up lineup (ev; null without a runner-up)"})
 
 
 def _lineup() -> BoundedList:

@@ -37,7 +37,7 @@ def advice(body: dict[str, Any]) -> dict[str, Any]:
     """Arrange 17 cards into up to five combinations in play order, with the discards.
 
     ``ev`` (default) maximises the expected chips against sampled splits of the
-    unseen cards (34) between two opponents (``greedy`` or ``solver``), seeded
+    unseen cards (34) between two opponents (``greedy``, ``solver``, ``ev`` or ``mixture``), seeded
     and reproducible; ``maximin`` makes as many combinations as possible, then
     the weakest as strong as possible. With the 2♦ in hand and ``up_card``
     given, keeping and exchanging are compared.

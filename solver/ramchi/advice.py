@@ -15,29 +15,35 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
+from typing import Any
 
 from rulesets.cards import Card, Rank
 from rulesets.errors import InvalidInputError
-from rulesets.ramchi.deal import TWO_OF_DIAMONDS, check_hand, exchange, four_of_a_kind_winner
+from rulesets.ramchi.deal import TWO_OF_DIAMONDS, check_hand, exchange
 from rulesets.ramchi.options import RamchiOptions
-from rulesets.ramchi.scoring import SEATS
 from solver.limits import DEFAULT_SAMPLES, DEFAULT_SOLVER_OPPONENT_SAMPLES, DEFAULT_TIME_LIMIT_S
 from solver.ramchi.candidates import discards
-from solver.ramchi.ev import OpponentDeal
 from solver.ramchi.explain import explain
 from solver.ramchi.objectives import (
     ALTERNATIVES,
     OBJECTIVES,
-    SURROGATE_LINEUPS,
     AdviceRequest,
     HandPlan,
     Objective,
+    mean_and_error,
 )
-from solver.ramchi.opponents import OPPONENT_MODELS
-from solver.ramchi.results import Advice, Alternative, ExchangeInfo, FourOfAKindInfo, plan
+from solver.ramchi.opponents import DEFAULT_OPPONENTS, MODELS, OPPONENT_MODELS, MixtureModel
+from solver.ramchi.results import (
+    Advice,
+    Alternative,
+    ChoiceMargin,
+    ExchangeInfo,
+    FourOfAKindInfo,
+    plan,
+)
 from solver.ramchi.validation import check_limits, check_seats
 
-__all__ = ["ALTERNATIVES", "OBJECTIVES", "SURROGATE_LINEUPS", "advise"]
+__all__ = ["ALTERNATIVES", "OBJECTIVES", "advise", "default_samples"]
 
 
 def _objective(name: str) -> Objective:
@@ -58,21 +64,30 @@ def _check_table(opponents: str, seat: int, dealer: int | None) -> None:
     check_seats(seat, dealer)
 
 
-def _four_info(plan_: HandPlan, deals: Sequence[OpponentDeal], seat: int) -> FourOfAKindInfo | None:
+def default_samples(opponents: str) -> int:
+    """The samples drawn when a request names none: fewer when every opponent costs a CP-SAT
+    solve.
+
+    >>> default_samples("mixture"), default_samples("solver")
+    (200, 40)
+    """
+    return DEFAULT_SOLVER_OPPONENT_SAMPLES if opponents == "solver" else DEFAULT_SAMPLES
+
+
+def _four_info(strategy: Objective, plan_: HandPlan, deals: Any, seat: int
+               ) -> FourOfAKindInfo | None:
     """My four of a kind, and how often a sampled opponent holds a higher one (the rules say
     who wins).
     """
     if plan_.four is None:
         return None
-    beaten = sum(
-        four_of_a_kind_winner([plan_.four if s == seat else d.fours[s] for s in range(SEATS)]) != seat
-        for d in deals)
-    share = beaten / len(deals) if deals else 0.0
+    share = strategy.beaten_share(plan_.four, deals, seat)
     rank = Rank(plan_.four)
     note = (f"You hold four {rank.plural}: the hand is not played and you win it outright")
     note += (f", unless an opponent holds a higher four of a kind (about {share:.0%} of the "
-             "sampled deals)." if deals else " unless an opponent holds a higher four of a kind.")
-    return FourOfAKindInfo("me", rank.char, True, share, note)
+             "sampled deals)." if share is not None
+             else " unless an opponent holds a higher four of a kind.")
+    return FourOfAKindInfo("me", rank.char, True, share or 0.0, note)
 
 
 def _exchange_info(objective: Objective, plans: Sequence[HandPlan], chosen: HandPlan) -> ExchangeInfo:
@@ -80,18 +95,40 @@ def _exchange_info(objective: Objective, plans: Sequence[HandPlan], chosen: Hand
     if len(plans) < 2:
         return ExchangeInfo(False)
     kept, swapped = plans
+    error = None
+    if kept.best.chips is not None and swapped.best.chips is not None:
+        error = mean_and_error(swapped.best.chips - kept.best.chips)[1]
     return ExchangeInfo(True, chosen is swapped, objective.expected_chips(kept),
-                        objective.expected_chips(swapped))
+                        objective.expected_chips(swapped), error)
+
+
+def _margin(chosen: HandPlan) -> ChoiceMargin | None:
+    """The lead of the chosen lineup over its runner-up, when both were scored on samples."""
+    if not chosen.alternatives or chosen.best.chips is None:
+        return None
+    runner_up = chosen.alternatives[0]
+    return ChoiceMargin.of(runner_up.behind, runner_up.behind_error)
+
+
+def _assumptions(opponents: str, seat: int, dealer: int | None) -> dict[str, object]:
+    """Where I sit, the dealer, and the opponent model (with a mixture's weights)."""
+    model = MODELS[opponents]
+    told: dict[str, object] = {"seat": seat,
+                               "dealer": "unknown (rotated)" if dealer is None else dealer,
+                               "opponents": opponents, "opponent_model": model.description}
+    if isinstance(model, MixtureModel):
+        told["mixture"] = dict(model.weights)
+    return told
 
 
 def advise(
     hand: Sequence[Card],
     up_card: Card | None = None,
     *,
-    objective: str = "ev",
+    objective: str | Objective = "ev",
     seed: int = 1,
     samples: int | None = None,
-    opponents: str = "greedy",
+    opponents: str = DEFAULT_OPPONENTS,
     seat: int = 0,
     dealer: int | None = None,
     options: RamchiOptions | None = None,
@@ -101,22 +138,24 @@ def advise(
 
     ``objective`` names an entry of :data:`OBJECTIVES`: ``"ev"`` maximises the
     expected chips against ``samples`` seeded splits of the unseen cards
-    between two ``opponents`` (``"greedy"`` or ``"solver"``); ``"maximin"`` is
+    between two ``opponents`` (a model of :data:`~solver.ramchi.opponents.MODELS`: ``greedy``,
+    ``solver``, ``ev`` or the default ``mixture``); ``"maximin"`` is
     deterministic (most combinations, then the weakest as strong as possible,
     …). ``seat`` and ``dealer`` place me at the table (seats 0–2 in play
     order); ``dealer=None`` means unknown, and the samples rotate through the
     three dealers. With the 2♦ in hand and the ``up_card`` given, keeping and
     exchanging are compared on the same samples. ``time_limit`` bounds each
-    CP-SAT solve (seconds).
+    CP-SAT solve (seconds). An :class:`Objective` instance may stand for the name (the
+    benchmarks pass the baseline this way).
     """
     started = time.perf_counter()
     options = options or RamchiOptions()
     hand = tuple(hand)
     check_hand(hand, up_card)
-    strategy = _objective(objective)
+    strategy = objective if isinstance(objective, Objective) else _objective(objective)
     _check_table(opponents, seat, dealer)
     if samples is None:
-        samples = DEFAULT_SAMPLES if opponents == "greedy" else DEFAULT_SOLVER_OPPONENT_SAMPLES
+        samples = default_samples(opponents)
     check_limits(samples, time_limit, opponents)
     request = AdviceRequest(hand, up_card, seed, samples, opponents, seat, dealer, options, time_limit)
     can_exchange = options.exchange and up_card is not None and TWO_OF_DIAMONDS in hand
@@ -127,12 +166,13 @@ def advise(
     exchange_info = _exchange_info(strategy, plans, chosen)
     valuation = strategy.valuation(chosen, deals, request)
     combinations = plan(chosen.best.lineup, valuation.win_rates)
-    four = _four_info(chosen, deals, seat)
+    four = _four_info(strategy, chosen, deals, seat)
     alternatives = tuple(
-        Alternative(plan(s.lineup), discards(chosen.hand, s.lineup), s.mean, s.error)
+        Alternative(plan(s.lineup), discards(chosen.hand, s.lineup), s.mean, s.error, s.behind,
+                    s.behind_error)
         for s in chosen.alternatives)
     return Advice(
-        objective=objective,
+        objective=strategy.name,
         hand=chosen.hand,
         combinations=combinations,
         discards=discards(chosen.hand, chosen.best.lineup),
@@ -145,6 +185,6 @@ def advise(
         solve_ms=(time.perf_counter() - started) * 1000,
         samples=valuation.samples,
         seed=valuation.seed,
-        assumptions={"seat": seat, "dealer": "unknown (rotated)" if dealer is None else dealer,
-                     "opponents": opponents},
+        assumptions=_assumptions(opponents, seat, dealer),
+        margin=_margin(chosen),
     )

@@ -15,31 +15,28 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, ClassVar
+
+import numpy as np
 
 from rulesets.cards import Card
 from rulesets.ramchi.deal import four_of_a_kind_rank
 from rulesets.ramchi.options import RamchiOptions
+from solver.ramchi.batch_scoring import Deals, DealScorer
 from solver.ramchi.candidates import Candidate, hand_candidates
-from solver.ramchi.ev import (
-    OpponentDeal,
-    arrange_opponents,
-    estimate_tables,
-    mean_and_error,
-    round_win_rates,
-    sample_chips,
-    surrogate_lineups,
-)
 from solver.ramchi.explain import ev_sentence, maximin_sentence
 from solver.ramchi.greedy import greedy_lineup
 from solver.ramchi.maximin import maximin_from_candidates
+from solver.ramchi.opponents import MODELS
+from solver.ramchi.round_tables import lineup_values, round_tables
+from solver.ramchi.sampled_deals import opponent_deals
 from solver.ramchi.sampling import draw_samples
+from solver.ramchi.search import ScoredPool, beam_lineups, improve, packing_starts, profile
 
 __all__ = [
     "ALTERNATIVES",
     "OBJECTIVES",
-    "SURROGATE_LINEUPS",
     "AdviceRequest",
     "EvObjective",
     "HandPlan",
@@ -47,10 +44,9 @@ __all__ = [
     "Objective",
     "Scored",
     "Valuation",
+    "mean_and_error",
 ]
 
-SURROGATE_LINEUPS = 2
-"""Lineups taken from the linear estimate for exact re-scoring (plus maximin and greedy)."""
 ALTERNATIVES = 3
 """Runner-up lineups reported with ``ev`` advice."""
 
@@ -72,11 +68,29 @@ class AdviceRequest:
 
 @dataclass(frozen=True, slots=True)
 class Scored:
-    """A lineup (strongest first) with its mean chips and standard error (0 when not estimated)."""
+    """A lineup (strongest first) with its mean chips and standard error (0 when not estimated),
+    its chips in every sampled deal, and how far it is behind the best lineup of its hand
+    (mean of the paired differences and their standard error; 0 for the best itself).
+    """
 
     lineup: list[Candidate]
     mean: float = 0.0
     error: float = 0.0
+    chips: np.ndarray | None = field(default=None, compare=False, repr=False)
+    behind: float = 0.0
+    behind_error: float = 0.0
+
+
+def mean_and_error(values: Any) -> tuple[float, float]:
+    """Mean and its standard error.
+
+    >>> mean_and_error([1, 3])
+    (2.0, 1.0)
+    """
+    array = np.asarray(values, dtype=float)
+    if len(array) < 2:
+        return float(array.mean()), 0.0
+    return float(array.mean()), float(array.std(ddof=1) / np.sqrt(len(array)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,12 +133,18 @@ class Objective(ABC):
 
     name: ClassVar[str]
 
-    def deals(self, request: AdviceRequest) -> list[OpponentDeal]:
+    def deals(self, request: AdviceRequest) -> Any:
         """The sampled deals this objective needs (none by default)."""
-        return []
+        return None
+
+    def beaten_share(self, four: int, deals: Any, seat: int) -> float | None:
+        """How often a sampled opponent holds a higher four of a kind than mine (``None``: no
+        samples).
+        """
+        return None
 
     @abstractmethod
-    def plan(self, hand: tuple[Card, ...], deals: Sequence[OpponentDeal],
+    def plan(self, hand: tuple[Card, ...], deals: Any,
              request: AdviceRequest) -> HandPlan:
         """The best lineup of ``hand`` (the hand kept or after the exchange)."""
 
@@ -137,7 +157,7 @@ class Objective(ABC):
         """The plan's expected chips, or ``None`` when this objective does not estimate them."""
 
     @abstractmethod
-    def valuation(self, plan: HandPlan, deals: Sequence[OpponentDeal],
+    def valuation(self, plan: HandPlan, deals: Any,
                   request: AdviceRequest) -> Valuation:
         """What the advice reports about the chosen ``plan``."""
 
@@ -149,7 +169,7 @@ class MaximinObjective(Objective):
 
     name = "maximin"
 
-    def plan(self, hand: tuple[Card, ...], deals: Sequence[OpponentDeal],
+    def plan(self, hand: tuple[Card, ...], deals: Any,
              request: AdviceRequest) -> HandPlan:
         """The exact maximin lineup (no runners-up)."""
         lineup = maximin_from_candidates(hand_candidates(hand), request.time_limit)
@@ -163,45 +183,54 @@ class MaximinObjective(Objective):
         """Not estimated."""
         return None
 
-    def valuation(self, plan: HandPlan, deals: Sequence[OpponentDeal],
+    def valuation(self, plan: HandPlan, deals: Any,
                   request: AdviceRequest) -> Valuation:
         """No chips, no samples: only the reason."""
         return Valuation(None, None, None, 0, None, maximin_sentence())
 
 
 class EvObjective(Objective):
-    """The most expected chips against seeded samples of the opponents' hands (docs/solver.md)."""
+    """The most expected chips against seeded samples of the opponents' hands (docs/solver.md).
+
+    The opponents of every sample are arranged once, by the requested model, as arrays; every
+    lineup considered is then played out on all samples at once. The exact maximin lineup
+    (CP-SAT), greedy, a pool of packings and the best lineups of a beam search over the samples'
+    round table start a local search scored exactly (:mod:`solver.ramchi.search`); the best
+    mean wins.
+    """
 
     name = "ev"
 
-    def deals(self, request: AdviceRequest) -> list[OpponentDeal]:
+    def deals(self, request: AdviceRequest) -> Deals:
         """``request.samples`` seeded splits of the unseen cards, opponents arranged."""
         drawn = draw_samples(request.hand, request.up_card, samples=request.samples,
                              seed=request.seed, dealer=request.dealer, seat=request.seat)
-        return arrange_opponents(drawn, request.seat, request.opponents, request.options,
-                                 request.time_limit)
+        return opponent_deals(drawn, request.seat, MODELS[request.opponents], request.options,
+                              request.time_limit, request.seed)
 
-    def plan(self, hand: tuple[Card, ...], deals: Sequence[OpponentDeal],
-             request: AdviceRequest) -> HandPlan:
-        """Re-score the estimate's best lineups, maximin and greedy exactly; the best mean wins."""
+    def plan(self, hand: tuple[Card, ...], deals: Any, request: AdviceRequest) -> HandPlan:
+        """Climb from maximin, greedy, packings and the beam's lineups; the best mean wins."""
         seat, options, time_limit = request.seat, request.options, request.time_limit
         candidates = hand_candidates(hand)
         four = four_if_counted(hand, options)
-        pool = [maximin_from_candidates(candidates, time_limit), greedy_lineup(candidates)]
+        pool = ScoredPool(DealScorer(deals, seat, four or 0, options).chips)
+        starts = [maximin_from_candidates(candidates, time_limit), greedy_lineup(candidates)]
         if four is None:
-            tables = estimate_tables(deals, seat, None, options)
-            pool = surrogate_lineups(candidates, tables, SURROGATE_LINEUPS, time_limit, pool[0]) + pool
-        scored: list[Scored] = []
-        seen: set[tuple[int, ...]] = set()
-        for lineup in pool:
-            key = tuple(c.strength for c in lineup)
-            if key in seen:
-                continue
-            seen.add(key)
-            mean, error = mean_and_error(sample_chips(key, deals, seat, four, options))
-            scored.append(Scored(lineup, mean, error))
-        ranked = sorted(scored, key=lambda s: -s.mean)
-        return HandPlan(hand, ranked[0], ranked[1:1 + ALTERNATIVES], four)
+            table = round_tables(deals, seat, 0, options)
+            starts += packing_starts(hand) + beam_lineups(candidates, table)
+            improve(pool, starts, candidates, hand, lambda p: lineup_values(table, p))
+        else:  # a four of a kind ends every deal before play: no lineup matters
+            pool.add(starts)
+        order = pool.ranked()[:1 + ALTERNATIVES]
+        ranked = [self._scored(pool, key, pool.chips[order[0]]) for key in order]
+        return HandPlan(hand, ranked[0], ranked[1:], four)
+
+    @staticmethod
+    def _scored(pool: ScoredPool, key: tuple[int, ...], best: np.ndarray) -> Scored:
+        chips = pool.chips[key]
+        mean, error = mean_and_error(chips)
+        behind, behind_error = mean_and_error(best - chips)
+        return Scored(pool.lineups[key], mean, error, chips, behind, behind_error)
 
     def preference(self, plan: HandPlan) -> Any:
         """The higher mean."""
@@ -211,14 +240,22 @@ class EvObjective(Objective):
         """The sampled mean."""
         return plan.best.mean
 
-    def valuation(self, plan: HandPlan, deals: Sequence[OpponentDeal],
-                  request: AdviceRequest) -> Valuation:
+    def beaten_share(self, four: int, deals: Any, seat: int) -> float | None:
+        """How often a sampled opponent holds a higher four of a kind."""
+        if not len(deals):
+            return None
+        others = np.delete(deals.fours, seat, axis=1).max(axis=1)
+        return float((others > four).mean())
+
+    def valuation(self, plan: HandPlan, deals: Any, request: AdviceRequest) -> Valuation:
         """Mean, standard error and per-round win rates on the samples."""
-        rates = round_win_rates([c.strength for c in plan.best.lineup], deals, request.seat,
-                                plan.four, request.options)
+        lineup = np.array([profile(plan.best.lineup)])
+        scorer = DealScorer(deals, request.seat, plan.four or 0, request.options)
+        rates = scorer.round_wins(lineup[0])
         closing = ev_sentence(plan.best.mean, plan.best.error, request.opponents, request.samples)
-        return Valuation(plan.best.mean, plan.best.error, rates, request.samples, request.seed,
-                         closing)
+        return Valuation(plan.best.mean, plan.best.error,
+                         [float(r) for r in rates[:len(plan.best.lineup)]], request.samples,
+                         request.seed, closing)
 
 
 OBJECTIVES: dict[str, Objective] = {"ev": EvObjective(), "maximin": MaximinObjective()}

@@ -18,6 +18,7 @@ from solver.ramchi.candidates import Candidate
 __all__ = [
     "Advice",
     "Alternative",
+    "ChoiceMargin",
     "ExchangeInfo",
     "FourOfAKindInfo",
     "HindsightResult",
@@ -63,6 +64,8 @@ class ExchangeInfo:
     recommended: bool = False
     expected_chips_if_kept: float | None = None
     expected_chips_if_exchanged: float | None = None
+    difference_standard_error: float | None = None
+    """Standard error of (exchanged − kept) on the same samples (``ev`` advice only)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,12 +86,40 @@ class FourOfAKindInfo:
 
 @dataclass(frozen=True, slots=True)
 class Alternative:
-    """A runner-up lineup with its expected chips (same samples as the advice)."""
+    """A runner-up lineup with its expected chips (same samples as the advice), how many chips
+    it is behind the advice, and the standard error of that difference (common random numbers).
+    """
 
     combinations: tuple[PlannedCombination, ...]
     discards: tuple[Card, ...]
     expected_chips: float
     standard_error: float
+    chips_behind: float = 0.0
+    behind_standard_error: float = 0.0
+
+
+CLEAR_MARGIN = 2.0
+"""A choice is called *clear* when its margin is at least this many standard errors."""
+
+
+@dataclass(frozen=True, slots=True)
+class ChoiceMargin:
+    """How clear the advised lineup's lead is over the runner-up: the difference of their mean
+    chips on the same samples, its standard error, and whether it is at least
+    :data:`CLEAR_MARGIN` standard errors (``clear``).
+
+    >>> ChoiceMargin.of(0.5, 0.1)
+    ChoiceMargin(chips=0.5, standard_error=0.1, clear=True)
+    """
+
+    chips: float
+    standard_error: float
+    clear: bool
+
+    @classmethod
+    def of(cls, chips: float, standard_error: float) -> ChoiceMargin:
+        """The margin, judged clear or not."""
+        return cls(chips, standard_error, chips >= CLEAR_MARGIN * standard_error and chips > 0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,6 +145,8 @@ class Advice:
     samples: int = 0
     seed: int | None = None
     assumptions: dict[str, object] = field(default_factory=dict)
+    margin: ChoiceMargin | None = None
+    """The lead over the runner-up lineup (``ev`` advice with a runner-up only)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -24,17 +24,21 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+import numpy as np
+
 from rulesets.cards import Card, Rank
 from rulesets.errors import IllegalActionError, InvalidInputError
-from rulesets.ramchi.arrangement import arrangement_problems, check_arrangement
+from rulesets.ramchi.arrangement import MAX_COMBINATIONS, arrangement_problems, check_arrangement
 from rulesets.ramchi.deal import TWO_OF_DIAMONDS, check_hand, exchange
 from rulesets.ramchi.options import RamchiOptions
-from solver.limits import DEFAULT_SAMPLES, DEFAULT_SOLVER_OPPONENT_SAMPLES, DEFAULT_TIME_LIMIT_S
-from solver.ramchi.advice import _check_table
+from solver.limits import DEFAULT_TIME_LIMIT_S
+from solver.ramchi.advice import _assumptions, _check_table, default_samples
+from solver.ramchi.batch_scoring import DealScorer
 from solver.ramchi.candidates import discards, hand_candidates
-from solver.ramchi.ev import mean_and_error, round_win_rates, sample_chips
-from solver.ramchi.objectives import OBJECTIVES, AdviceRequest, four_if_counted
+from solver.ramchi.objectives import OBJECTIVES, AdviceRequest, four_if_counted, mean_and_error
+from solver.ramchi.opponents import DEFAULT_OPPONENTS
 from solver.ramchi.results import PlannedCombination, plan
+from solver.ramchi.search import profile
 from solver.ramchi.validation import check_limits
 
 __all__ = ["VERDICTS", "TrainerLineup", "TrainerScore", "score_lineup", "verdict"]
@@ -133,7 +137,7 @@ def score_lineup(
     exchanged: bool | None = None,
     seed: int = 1,
     samples: int | None = None,
-    opponents: str = "greedy",
+    opponents: str = DEFAULT_OPPONENTS,
     seat: int = 0,
     dealer: int | None = None,
     options: RamchiOptions | None = None,
@@ -154,7 +158,7 @@ def score_lineup(
     check_hand(hand, up_card)
     _check_table(opponents, seat, dealer)
     if samples is None:
-        samples = DEFAULT_SAMPLES if opponents == "greedy" else DEFAULT_SOLVER_OPPONENT_SAMPLES
+        samples = default_samples(opponents)
     check_limits(samples, time_limit, opponents)
     mine, did_exchange = _player_hand(hand, up_card, lineup, exchanged, options)
     _lineup_problem(mine, lineup)
@@ -168,16 +172,19 @@ def score_lineup(
     plans = [strategy.plan(h, deals, request) for h in choices]
     chosen = max(plans, key=strategy.preference)  # as advise() chooses
 
-    best_strengths = [c.strength for c in chosen.best.lineup]
     player_four = four_if_counted(mine, options)
-    best_chips = sample_chips(best_strengths, deals, seat, chosen.four, options)
-    player_chips = sample_chips(arranged.strengths, deals, seat, player_four, options)
-    best_rates = round_win_rates(best_strengths, deals, seat, chosen.four, options)
-    player_rates = round_win_rates(arranged.strengths, deals, seat, player_four, options)
+    best_scorer = DealScorer(deals, seat, chosen.four or 0, options)
+    player_scorer = DealScorer(deals, seat, player_four or 0, options)
+    best_profile = np.array(profile(chosen.best.lineup))
+    player_profile = np.zeros(MAX_COMBINATIONS, dtype=np.int64)
+    player_profile[:len(arranged.strengths)] = sorted(arranged.strengths, reverse=True)
+    best_chips = best_scorer.chips(best_profile[None, :])[0]
+    player_chips = player_scorer.chips(player_profile[None, :])[0]
+    best_rates = best_scorer.round_wins(best_profile).tolist()
+    player_rates = player_scorer.round_wins(player_profile).tolist()
     best_mean, best_error = mean_and_error(best_chips)
     player_mean, player_error = mean_and_error(player_chips)
-    difference, difference_error = mean_and_error(
-        [b - p for b, p in zip(best_chips, player_chips, strict=True)])
+    difference, difference_error = mean_and_error(best_chips - player_chips)
     lost = max(0.0, difference)
     by_mask = {c.mask: c for c in hand_candidates(mine)}
     player_lineup = [by_mask[sum(1 << card.index for card in cards)] for cards in arranged.cards]
@@ -194,6 +201,5 @@ def score_lineup(
         samples=samples,
         seed=seed,
         solve_ms=(time.perf_counter() - started) * 1000,
-        assumptions={"seat": seat, "dealer": "unknown (rotated)" if dealer is None else dealer,
-                     "opponents": opponents},
+        assumptions=_assumptions(opponents, seat, dealer),
     )

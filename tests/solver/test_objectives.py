@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
 from typing import Any
 
 import pytest
@@ -11,7 +10,6 @@ import pytest
 from rulesets.cards import DECK, Card
 from solver import advise
 from solver.ramchi.candidates import hand_candidates
-from solver.ramchi.ev import OpponentDeal
 from solver.ramchi.greedy import greedy_lineup
 from solver.ramchi.objectives import (
     OBJECTIVES,
@@ -35,7 +33,7 @@ class WeakestFirst(Objective):
     def __init__(self) -> None:
         self.calls: list[str] = []
 
-    def plan(self, hand: tuple[Card, ...], deals: Sequence[OpponentDeal],
+    def plan(self, hand: tuple[Card, ...], deals: Any,
              request: AdviceRequest) -> HandPlan:
         self.calls.append("plan")
         return HandPlan(hand, Scored(greedy_lineup(hand_candidates(hand))), [], None)
@@ -48,7 +46,7 @@ class WeakestFirst(Objective):
         self.calls.append("expected_chips")
         return 42.0
 
-    def valuation(self, plan: HandPlan, deals: Sequence[OpponentDeal],
+    def valuation(self, plan: HandPlan, deals: Any,
                   request: AdviceRequest) -> Valuation:
         self.calls.append("valuation")
         return Valuation(42.0, 0.5, None, 0, None, "Toy reason.")

@@ -18,7 +18,17 @@ from rulesets.ramchi import arrangement, combinations, deal, scoring
 from rulesets.ramchi.config import GameConfig
 from rulesets.ramchi.game import RamchiGame
 from solver import advise, hindsight
-from solver.ramchi import ev, greedy, maximin, opponents, packing, sampling, validation
+from solver.ramchi import (
+    arrays,
+    baseline,
+    batch_scoring,
+    greedy,
+    maximin,
+    packing,
+    round_tables,
+    sampling,
+    validation,
+)
 
 HAND = ["As", "Ad", "Ah", "Kc", "Qc", "Jc", "9s", "8s", "7s", "5h", "4d", "3c", "Td", "9d", "2c", "6h", "2d"]
 REUSED = [["As", "Ad", "Ah"], ["Ah", "Kc", "Qc"]]  # Ah twice; both are combinations
@@ -96,16 +106,17 @@ def test_the_hand_is_checked_by_the_rules() -> None:
 # -- the highest four of a kind wins ------------------------------------------------------------
 
 def test_four_of_a_kind_is_decided_by_the_rules_everywhere() -> None:
-    assert opponents.four_of_a_kind_rank is deal.four_of_a_kind_rank
-    assert ev.four_of_a_kind_winner is deal.four_of_a_kind_winner
+    assert baseline.four_of_a_kind_rank is deal.four_of_a_kind_rank
+    assert baseline.four_of_a_kind_winner is deal.four_of_a_kind_winner
     rng = random.Random(7)
-    for _ in range(300):
+    for _ in range(300):  # the array version (ev advice) agrees with the rules
         cards = list(DECK)
         rng.shuffle(cards)
         hands = [cards[:17], cards[17:34], cards[34:51]]
         found = deal.find_four_of_a_kind(hands)
-        ranks = [opponents.arrange(h, "greedy").four_of_a_kind for h in hands]
-        solver_winner = deal.four_of_a_kind_winner(ranks)
+        ranks = arrays.four_ranks(arrays.hand_array(hands)).tolist()
+        assert ranks == [deal.four_of_a_kind_rank(h) or 0 for h in hands]
+        solver_winner = ranks.index(max(ranks)) if max(ranks) else None
         assert (found.seat if found else None) == solver_winner
 
 
@@ -164,10 +175,11 @@ def test_classification_json_is_the_encoders(client: FlaskClient, capsys: pytest
 # -- constants ----------------------------------------------------------------------------------
 
 def test_constants_are_the_rules() -> None:
-    for module in (ev, greedy, maximin):
+    for module in (baseline, greedy, maximin, arrays, batch_scoring, round_tables):
         assert module.MAX_COMBINATIONS is arrangement.MAX_COMBINATIONS
     assert packing.MAX_COMBINATIONS is arrangement.MAX_COMBINATIONS
-    assert ev.STRONGEST == combinations.STRONGEST == max(combinations.strength_table().values())
+    assert batch_scoring.SEATS is scoring.SEATS and arrays.HAND_SIZE is deal.HAND_SIZE
+    assert round_tables.STRONGEST == combinations.STRONGEST == max(combinations.strength_table().values())
     assert deal.UNSEEN_CARDS == 34 and deal.HAND_SIZE == 17 and scoring.SEATS == 3
     sample = sampling.draw_samples(DECK[:17], DECK[17], samples=1, seed=1, dealer=None, seat=0)[0]
     assert sum(len(h) for h in sample.hands[1:]) == deal.UNSEEN_CARDS

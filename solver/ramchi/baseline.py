@@ -1,19 +1,11 @@
-"""Expected chips of lineups over sampled deals, and the CP-SAT search for the best lineup.
+"""The ``ev`` advice as it was before issue 12, kept as the baseline the benchmarks compare with.
 
-Two steps (see docs/solver.md):
-
-1. *Linear estimate.* For each round ``k`` and strength ``v``, the sampled
-   deals give the chips my k-th combination is expected to win if it has
-   strength ``v`` (or if I have run out), counting a tie as half a win.
-   Writing ``E_k(s) = E_k(0) + sum over values u <= s of D_k(u)`` and
-   ``[s_k >= u] = [N(u) >= k]`` (``N(u)``: chosen combinations of strength
-   ``u`` or more) makes the total a linear function of booleans
-   ``y[u, k] = [N(u) >= k]`` tied to the set-packing model by
-   ``sum_k y[u, k] == N(u)`` and ``y[u, k] >= y[u, k + 1]``: no
-   round-assignment variables.
-2. *Exact re-scoring.* The top few lineups of that model, plus the maximin
-   and greedy lineups, are played out with the rules' ``play_out`` on the
-   same samples (common random numbers); the best mean wins.
+One deal at a time in Python: each opponent's hand arranged from its candidate list, each
+lineup played out with the rules' ``play_out``, and three CP-SAT solves of the linear estimate
+per hand. :class:`BaselineEvObjective` plugs it into :func:`solver.ramchi.advice.advise`
+(``advise(hand, up, objective=BaselineEvObjective(), opponents="greedy")``);
+``bench/ramchi_solver.py`` times it against today's ``ev`` and
+``tests/solver/test_ev_pinned.py`` checks it still gives its pinned answers.
 
 >>> from rulesets.cards import DECK
 >>> from rulesets.ramchi.options import RamchiOptions
@@ -28,31 +20,51 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
+from rulesets.cards import Card, Rank
 from rulesets.ramchi.arrangement import MAX_COMBINATIONS
 from rulesets.ramchi.combinations import STRONGEST
-from rulesets.ramchi.deal import four_of_a_kind_chips, four_of_a_kind_winner
+from rulesets.ramchi.deal import (
+    TWO_OF_DIAMONDS,
+    exchange,
+    four_of_a_kind_chips,
+    four_of_a_kind_rank,
+    four_of_a_kind_winner,
+)
 from rulesets.ramchi.options import RamchiOptions
 from rulesets.ramchi.scoring import SEATS, play_out
-from solver.errors import InfeasibleModelError, SolverTimeoutError
-from solver.ramchi.candidates import Candidate
-from solver.ramchi.opponents import arrange_with_exchange
-from solver.ramchi.packing import Packing
-from solver.ramchi.sampling import Sample, draw_samples  # noqa: F401  (doctest)
+from solver.ramchi.candidates import hand_candidates
+from solver.ramchi.explain import ev_sentence
+from solver.ramchi.greedy import greedy_lineup
+from solver.ramchi.maximin import maximin_from_candidates
+from solver.ramchi.objectives import (
+    ALTERNATIVES,
+    AdviceRequest,
+    HandPlan,
+    Objective,
+    Scored,
+    Valuation,
+    four_if_counted,
+)
+from solver.ramchi.sampling import Sample, draw_samples
+from solver.ramchi.surrogate import surrogate_lineups
 
 __all__ = [
+    "BASELINE_SURROGATE_LINEUPS",
+    "BaselineEvObjective",
     "OpponentDeal",
+    "arrange",
     "arrange_opponents",
+    "arrange_with_exchange",
     "estimate_tables",
     "mean_and_error",
     "round_win_rates",
     "sample_chips",
-    "surrogate_lineups",
 ]
 
-SURROGATE_WORK = 0.3
-"""CP-SAT deterministic-time cap per linear-estimate solve: keeps advice fast and reproducible
-(the estimate only proposes lineups; their exact re-scoring decides)."""
+BASELINE_SURROGATE_LINEUPS = 2
+"""Lineups taken from the linear estimate for exact re-scoring (plus maximin and greedy)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,59 +192,93 @@ def _round_table(number: int, best_other: list[int], nobody: int, absent_cost: i
     return table
 
 
-def surrogate_lineups(candidates: Sequence[Candidate], tables: Sequence[Sequence[int]],
-                      how_many: int, time_limit: float,
-                      start: Sequence[Candidate] = ()) -> list[list[Candidate]]:
-    """The ``how_many`` best lineups by the linear estimate, each with a different
-    strength profile (one CP-SAT model, re-solved with a cut after each answer).
+@dataclass(frozen=True, slots=True)
+class Arranged:
+    """An opponent's lineup strengths (strongest first) and its best four of a kind rank."""
+
+    strengths: tuple[int, ...]
+    four_of_a_kind: Rank | None
+
+
+def arrange(hand: Sequence[Card], model: str, time_limit: float = 1.0) -> Arranged:
+    """The lineup the ``model`` player makes from ``hand`` (no exchange)."""
+    candidates = hand_candidates(hand)
+    if model == "greedy":
+        lineup = greedy_lineup(candidates)
+    else:
+        lineup = maximin_from_candidates(candidates, time_limit)
+    return Arranged(tuple(c.strength for c in lineup), four_of_a_kind_rank(hand))
+
+
+def _preference(arranged: Arranged) -> tuple[int, int, tuple[int, ...]]:
+    return (arranged.four_of_a_kind or 0, len(arranged.strengths), arranged.strengths[::-1])
+
+
+def arrange_with_exchange(hand: Sequence[Card], up_card: Card | None, model: str,
+                          allowed: bool, time_limit: float = 1.0) -> Arranged:
+    """Arrange ``hand``; if it holds the 2♦ and the exchange is allowed, take the up-card
+    when the model prefers the result (four of a kind first, then its lineup order).
     """
-    packing = Packing(candidates)
-    values = sorted({c.strength for c in candidates})
-    terms = []
-    profile = []
-    previous = 0
-    for value in values:
-        gains = [tables[k][value] - tables[k][previous] for k in range(MAX_COMBINATIONS)]
-        previous = value
-        if not any(gains):
-            continue
-        flags = [packing.model.NewBoolVar(f"y{value}_{k}") for k in range(MAX_COMBINATIONS)]
-        for higher, lower in zip(flags[1:], flags, strict=False):
-            packing.model.AddImplication(higher, lower)
-        if min(gains) < 0:
-            packing.model.Add(sum(flags) == packing.count_at_least(value))
-        else:  # gains only reward flags: an upper bound suffices and solves 3-5x faster
-            packing.model.Add(sum(flags) <= packing.count_at_least(value))
-        terms.extend(g * f for g, f in zip(gains, flags, strict=True) if g)
-        profile.extend(flags)
-    packing.model.Maximize(sum(terms))
-    if start:
-        packing.hint(start)
-    found: list[list[Candidate]] = []
-    for _ in range(how_many):
-        try:
-            lineup = packing.solve(time_limit, work_limit=SURROGATE_WORK)
-        except InfeasibleModelError:
-            if not found:
-                raise  # the empty lineup fits the first model: infeasible there is a bug
-            break  # the cuts left no further profile
-        except SolverTimeoutError:
-            break  # out of time: the re-scoring pool (maximin and greedy) is still valid
-        found.append(lineup)
-        _cut_profile(packing, profile, lineup)
-    return found
+    kept = arrange(hand, model, time_limit)
+    if not allowed or up_card is None or TWO_OF_DIAMONDS not in hand:
+        return kept
+    swapped = arrange(exchange(hand, up_card), model, time_limit)
+    return swapped if _preference(swapped) > _preference(kept) else kept
 
 
-def _cut_profile(packing: Packing, flags: Sequence, lineup: Sequence[Candidate]) -> None:
-    """Forbid every lineup whose flags all equal this lineup's (the same estimated value)."""
-    strengths = [c.strength for c in lineup]
-    literals = []
-    for flag in flags:
-        name = flag.Name()
-        value_text, k_text = name[1:].split("_")
-        is_set = sum(s >= int(value_text) for s in strengths) > int(k_text)
-        literals.append(flag.Not() if is_set else flag)
-    if not literals:
-        literals = [v.Not() if any(c.mask == cand.mask for c in lineup) else v
-                    for cand, v in zip(packing.candidates, packing.chosen, strict=True)]
-    packing.model.AddBoolOr(literals)
+class BaselineEvObjective(Objective):
+    """The ``ev`` objective before issue 12 (greedy or solver opponents only)."""
+
+    name = "ev"
+
+    def deals(self, request: AdviceRequest) -> list[OpponentDeal]:
+        """``request.samples`` seeded splits of the unseen cards, opponents arranged."""
+        drawn = draw_samples(request.hand, request.up_card, samples=request.samples,
+                             seed=request.seed, dealer=request.dealer, seat=request.seat)
+        return arrange_opponents(drawn, request.seat, request.opponents, request.options,
+                                 request.time_limit)
+
+    def plan(self, hand: tuple[Card, ...], deals: Any, request: AdviceRequest) -> HandPlan:
+        """Re-score the estimate's best lineups, maximin and greedy exactly; the best mean wins."""
+        seat, options, time_limit = request.seat, request.options, request.time_limit
+        candidates = hand_candidates(hand)
+        four = four_if_counted(hand, options)
+        pool = [maximin_from_candidates(candidates, time_limit), greedy_lineup(candidates)]
+        if four is None:
+            tables = estimate_tables(deals, seat, None, options)
+            pool = surrogate_lineups(candidates, tables, BASELINE_SURROGATE_LINEUPS, time_limit,
+                                     pool[0]) + pool
+        scored: list[Scored] = []
+        seen: set[tuple[int, ...]] = set()
+        for lineup in pool:
+            key = tuple(c.strength for c in lineup)
+            if key in seen:
+                continue
+            seen.add(key)
+            mean, error = mean_and_error(sample_chips(key, deals, seat, four, options))
+            scored.append(Scored(lineup, mean, error))
+        ranked = sorted(scored, key=lambda s: -s.mean)
+        return HandPlan(hand, ranked[0], ranked[1:1 + ALTERNATIVES], four)
+
+    def preference(self, plan: HandPlan) -> Any:
+        """The higher mean."""
+        return plan.best.mean
+
+    def expected_chips(self, plan: HandPlan) -> float | None:
+        """The sampled mean."""
+        return plan.best.mean
+
+    def beaten_share(self, four: int, deals: Any, seat: int) -> float | None:
+        """How often a sampled opponent holds a higher four of a kind."""
+        if not deals:
+            return None
+        return sum(four_of_a_kind_winner([four if s == seat else d.fours[s] for s in range(SEATS)])
+                   != seat for d in deals) / len(deals)
+
+    def valuation(self, plan: HandPlan, deals: Any, request: AdviceRequest) -> Valuation:
+        """Mean, standard error and per-round win rates on the samples."""
+        rates = round_win_rates([c.strength for c in plan.best.lineup], deals, request.seat,
+                                plan.four, request.options)
+        closing = ev_sentence(plan.best.mean, plan.best.error, request.opponents, request.samples)
+        return Valuation(plan.best.mean, plan.best.error, rates, request.samples, request.seed,
+                         closing)
