@@ -48,7 +48,8 @@ def advice(body: dict[str, Any]) -> dict[str, Any]:
         up_card = read_cards([body["up_card"]], "/up_card", what="up_card")[0]
     result = advise(
         hand, up_card, objective=body["objective"], seed=body["seed"],
-        samples=body.get("samples"), opponents=body["opponents"], seat=body["seat"],
+        samples=body.get("samples"), opponents=body["opponents"], mixture=body.get("mixture"),
+        seat=body["seat"],
         dealer=body.get("dealer"), options=_options(body), time_limit=DEFAULT_TIME_LIMIT_S)
     return jsonable(result) | {"solve_ms": round(result.solve_ms, 1)}
 
@@ -105,6 +106,7 @@ def trainer_score(body: dict[str, Any]) -> dict[str, Any]:
               for i, combo in enumerate(body["lineup"])]
     result = score_lineup(
         hand, up_card, lineup, exchanged=body.get("exchange"), seed=body["seed"],
-        samples=body.get("samples"), opponents=body["opponents"], seat=body["seat"],
+        samples=body.get("samples"), opponents=body["opponents"], mixture=body.get("mixture"),
+        seat=body["seat"],
         dealer=body.get("dealer"), options=_options(body), time_limit=DEFAULT_TIME_LIMIT_S)
     return jsonable(result) | {"solve_ms": round(result.solve_ms, 1)}

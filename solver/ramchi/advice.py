@@ -14,7 +14,7 @@ request, compares keeping and exchanging the 2♦, and builds the :class:`Advice
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rulesets.cards import Card, Rank
@@ -32,7 +32,12 @@ from solver.ramchi.objectives import (
     Objective,
     mean_and_error,
 )
-from solver.ramchi.opponents import DEFAULT_OPPONENTS, MODELS, OPPONENT_MODELS, MixtureModel
+from solver.ramchi.opponents import (
+    DEFAULT_OPPONENTS,
+    MixtureModel,
+    OpponentModel,
+    opponent_model,
+)
 from solver.ramchi.results import (
     Advice,
     Alternative,
@@ -43,7 +48,8 @@ from solver.ramchi.results import (
 )
 from solver.ramchi.validation import check_limits, check_seats
 
-__all__ = ["ALTERNATIVES", "OBJECTIVES", "advise", "default_samples"]
+__all__ = ["ALTERNATIVES", "OBJECTIVES", "advice_request", "advise", "default_samples",
+           "plan_request"]
 
 
 def _objective(name: str) -> Objective:
@@ -55,23 +61,19 @@ def _objective(name: str) -> Objective:
     return OBJECTIVES[name]
 
 
-def _check_table(opponents: str, seat: int, dealer: int | None) -> None:
-    """The opponent model is known; seat and dealer are seats (by the rules)."""
-    if opponents not in OPPONENT_MODELS:
-        raise InvalidInputError(f"opponents must be one of {', '.join(OPPONENT_MODELS)}, "
-                                f"got {opponents!r}", rule="solver opponent models",
-                                code="unknown_opponent_model", field="opponents")
+def _check_table(seat: int, dealer: int | None) -> None:
+    """Seat and dealer are seats (by the rules)."""
     check_seats(seat, dealer)
 
 
-def default_samples(opponents: str) -> int:
-    """The samples drawn when a request names none: fewer when every opponent costs a CP-SAT
-    solve.
+def default_samples(model: OpponentModel) -> int:
+    """The samples drawn when a request names none: fewer when opponents cost CP-SAT solves.
 
-    >>> default_samples("mixture"), default_samples("solver")
+    >>> from solver.ramchi.opponents import MODELS
+    >>> default_samples(MODELS["mixture"]), default_samples(MODELS["solver"])
     (200, 40)
     """
-    return DEFAULT_SOLVER_OPPONENT_SAMPLES if opponents == "solver" else DEFAULT_SAMPLES
+    return DEFAULT_SOLVER_OPPONENT_SAMPLES if model.slow else DEFAULT_SAMPLES
 
 
 def _four_info(strategy: Objective, plan_: HandPlan, deals: Any, seat: int
@@ -110,15 +112,61 @@ def _margin(chosen: HandPlan) -> ChoiceMargin | None:
     return ChoiceMargin.of(runner_up.behind, runner_up.behind_error)
 
 
-def _assumptions(opponents: str, seat: int, dealer: int | None) -> dict[str, object]:
+def _assumptions(request: AdviceRequest) -> dict[str, object]:
     """Where I sit, the dealer, and the opponent model (with a mixture's weights)."""
-    model = MODELS[opponents]
-    told: dict[str, object] = {"seat": seat,
-                               "dealer": "unknown (rotated)" if dealer is None else dealer,
-                               "opponents": opponents, "opponent_model": model.description}
+    model = request.model
+    told: dict[str, object] = {
+        "seat": request.seat,
+        "dealer": "unknown (rotated)" if request.dealer is None else request.dealer,
+        "opponents": request.opponents, "opponent_model": model.description}
     if isinstance(model, MixtureModel):
         told["mixture"] = dict(model.weights)
     return told
+
+
+def advice_request(
+    hand: Sequence[Card],
+    up_card: Card | None,
+    *,
+    seed: int = 1,
+    samples: int | None = None,
+    opponents: str = DEFAULT_OPPONENTS,
+    mixture: Mapping[str, float] | None = None,
+    seat: int = 0,
+    dealer: int | None = None,
+    options: RamchiOptions | None = None,
+    time_limit: float = DEFAULT_TIME_LIMIT_S,
+) -> AdviceRequest:
+    """Check a request (cards, table, opponent model, limits) and fill in its defaults.
+
+    >>> from rulesets.cards import DECK
+    >>> request = advice_request(DECK[:17], None, opponents="mixture", mixture={"ev": 1})
+    >>> request.samples, request.model.text()
+    (200, 'ev 100%')
+    """
+    options = options or RamchiOptions()
+    hand = tuple(hand)
+    check_hand(hand, up_card)
+    _check_table(seat, dealer)
+    model = opponent_model(opponents, mixture)
+    if samples is None:
+        samples = default_samples(model)
+    check_limits(samples, time_limit, opponents, slow=model.slow)
+    return AdviceRequest(hand, up_card, seed, samples, opponents, seat, dealer, options, time_limit,
+                         model)
+
+
+def plan_request(strategy: Objective, request: AdviceRequest
+                 ) -> tuple[Any, list[HandPlan], HandPlan]:
+    """The sampled deals, the plan of the hand kept (and exchanged, when possible), and the
+    chosen plan.
+    """
+    hand, up_card = request.hand, request.up_card
+    can_exchange = request.options.exchange and up_card is not None and TWO_OF_DIAMONDS in hand
+    choices = [hand] + ([exchange(hand, up_card)] if can_exchange and up_card else [])
+    deals = strategy.deals(request)
+    plans = [strategy.plan(h, deals, request) for h in choices]
+    return deals, plans, max(plans, key=strategy.preference)
 
 
 def advise(
@@ -129,6 +177,7 @@ def advise(
     seed: int = 1,
     samples: int | None = None,
     opponents: str = DEFAULT_OPPONENTS,
+    mixture: Mapping[str, float] | None = None,
     seat: int = 0,
     dealer: int | None = None,
     options: RamchiOptions | None = None,
@@ -139,7 +188,8 @@ def advise(
     ``objective`` names an entry of :data:`OBJECTIVES`: ``"ev"`` maximises the
     expected chips against ``samples`` seeded splits of the unseen cards
     between two ``opponents`` (a model of :data:`~solver.ramchi.opponents.MODELS`: ``greedy``,
-    ``solver``, ``ev`` or the default ``mixture``); ``"maximin"`` is
+    ``solver``, ``ev`` or the default ``mixture``, whose weights ``mixture`` may set, e.g.
+    ``{"greedy": 0.3, "ev": 0.7}``); ``"maximin"`` is
     deterministic (most combinations, then the weakest as strong as possible,
     …). ``seat`` and ``dealer`` place me at the table (seats 0–2 in play
     order); ``dealer=None`` means unknown, and the samples rotate through the
@@ -149,20 +199,11 @@ def advise(
     benchmarks pass the baseline this way).
     """
     started = time.perf_counter()
-    options = options or RamchiOptions()
-    hand = tuple(hand)
-    check_hand(hand, up_card)
     strategy = objective if isinstance(objective, Objective) else _objective(objective)
-    _check_table(opponents, seat, dealer)
-    if samples is None:
-        samples = default_samples(opponents)
-    check_limits(samples, time_limit, opponents)
-    request = AdviceRequest(hand, up_card, seed, samples, opponents, seat, dealer, options, time_limit)
-    can_exchange = options.exchange and up_card is not None and TWO_OF_DIAMONDS in hand
-    choices = [hand] + ([exchange(hand, up_card)] if can_exchange and up_card else [])
-    deals = strategy.deals(request)
-    plans = [strategy.plan(h, deals, request) for h in choices]
-    chosen = max(plans, key=strategy.preference)
+    request = advice_request(hand, up_card, seed=seed, samples=samples, opponents=opponents,
+                             mixture=mixture, seat=seat, dealer=dealer, options=options,
+                             time_limit=time_limit)
+    deals, plans, chosen = plan_request(strategy, request)
     exchange_info = _exchange_info(strategy, plans, chosen)
     valuation = strategy.valuation(chosen, deals, request)
     combinations = plan(chosen.best.lineup, valuation.win_rates)
@@ -185,6 +226,6 @@ def advise(
         solve_ms=(time.perf_counter() - started) * 1000,
         samples=valuation.samples,
         seed=valuation.seed,
-        assumptions=_assumptions(opponents, seat, dealer),
+        assumptions=_assumptions(request),
         margin=_margin(chosen),
     )

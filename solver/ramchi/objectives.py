@@ -28,7 +28,7 @@ from solver.ramchi.candidates import Candidate, hand_candidates
 from solver.ramchi.explain import ev_sentence, maximin_sentence
 from solver.ramchi.greedy import greedy_lineup
 from solver.ramchi.maximin import maximin_from_candidates
-from solver.ramchi.opponents import MODELS
+from solver.ramchi.opponents import DEFAULT_OPPONENTS, MODELS, OpponentModel
 from solver.ramchi.round_tables import lineup_values, round_tables
 from solver.ramchi.sampled_deals import opponent_deals
 from solver.ramchi.sampling import draw_samples
@@ -64,6 +64,8 @@ class AdviceRequest:
     dealer: int | None
     options: RamchiOptions
     time_limit: float
+    model: OpponentModel = field(default_factory=lambda: MODELS[DEFAULT_OPPONENTS])
+    """The opponent model ``opponents`` names (with a mixture's own weights)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -205,7 +207,7 @@ class EvObjective(Objective):
         """``request.samples`` seeded splits of the unseen cards, opponents arranged."""
         drawn = draw_samples(request.hand, request.up_card, samples=request.samples,
                              seed=request.seed, dealer=request.dealer, seat=request.seat)
-        return opponent_deals(drawn, request.seat, MODELS[request.opponents], request.options,
+        return opponent_deals(drawn, request.seat, request.model, request.options,
                               request.time_limit, request.seed)
 
     def plan(self, hand: tuple[Card, ...], deals: Any, request: AdviceRequest) -> HandPlan:
@@ -252,7 +254,8 @@ class EvObjective(Objective):
         lineup = np.array([profile(plan.best.lineup)])
         scorer = DealScorer(deals, request.seat, plan.four or 0, request.options)
         rates = scorer.round_wins(lineup[0])
-        closing = ev_sentence(plan.best.mean, plan.best.error, request.opponents, request.samples)
+        closing = ev_sentence(plan.best.mean, plan.best.error, request.model.label(),
+                              request.samples)
         return Valuation(plan.best.mean, plan.best.error,
                          [float(r) for r in rates[:len(plan.best.lineup)]], request.samples,
                          request.seed, closing)

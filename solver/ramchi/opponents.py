@@ -40,6 +40,7 @@ from typing import ClassVar
 import numpy as np
 
 from rulesets.cards import card_from_index
+from rulesets.errors import InvalidInputError
 from rulesets.ramchi.arrangement import MAX_COMBINATIONS
 from rulesets.ramchi.deal import TWO_OF_DIAMONDS
 from rulesets.ramchi.options import RamchiOptions
@@ -59,6 +60,7 @@ __all__ = [
     "OpponentModel",
     "SolverModel",
     "mixture_text",
+    "opponent_model",
 ]
 
 DEFAULT_MIXTURE: Mapping[str, float] = {"greedy": 0.5, "ev": 0.5}
@@ -91,6 +93,12 @@ class OpponentModel(ABC):
 
     name: ClassVar[str]
     description: ClassVar[str]
+    slow: ClassVar[bool] = False
+    """Every hand costs a CP-SAT solve: fewer samples by default, and a lower limit."""
+
+    def label(self) -> str:
+        """The opponents in words, as the explanation says them ("greedy opponents")."""
+        return self.name
 
     @abstractmethod
     def lineups(self, hands: np.ndarray, options: RamchiOptions, time_limit: float) -> np.ndarray:
@@ -145,6 +153,7 @@ class SolverModel(OpponentModel):
 
     name = "solver"
     description = "this solver's maximin lineup (most combinations, then the weakest strongest)"
+    slow = True
 
     def lineups(self, hands: np.ndarray, options: RamchiOptions, time_limit: float) -> np.ndarray:
         """One exact maximin solve per hand."""
@@ -192,6 +201,11 @@ class MixtureModel(OpponentModel):
         names = [name for name, weight in weights.items() if weight > 0]
         total = sum(weights[name] for name in names)
         self.weights = {name: weights[name] / total for name in names}
+        self.slow = any(MODELS_BY_NAME[name].slow for name in self.weights)  # type: ignore[misc]
+
+    def label(self) -> str:
+        """``mixed (greedy 50%, ev 50%)``."""
+        return f"mixed ({self.text()})"
 
     def lineups(self, hands: np.ndarray, options: RamchiOptions, time_limit: float) -> np.ndarray:
         """Not used: :meth:`arrange` hands each row to its drawn model."""
@@ -206,7 +220,7 @@ class MixtureModel(OpponentModel):
         fours = np.zeros(len(hands), dtype=np.int64)
         for index, name in enumerate(names):
             rows = drawn == index
-            part = MODELS[name].arrange(hands[rows], up_cards[rows], options, time_limit, rng)
+            part = MODELS_BY_NAME[name].arrange(hands[rows], up_cards[rows], options, time_limit, rng)
             strengths[rows] = part.strengths
             fours[rows] = part.fours
         return Arranged(strengths, fours)
@@ -216,14 +230,53 @@ class MixtureModel(OpponentModel):
         return ", ".join(f"{name} {weight:.0%}" for name, weight in self.weights.items())
 
 
-MODELS: dict[str, OpponentModel] = {
-    model.name: model for model in (GreedyModel(), SolverModel(), EvModel(),
-                                    MixtureModel(DEFAULT_MIXTURE))
-}
+MODELS_BY_NAME: dict[str, OpponentModel] = {
+    model.name: model for model in (GreedyModel(), SolverModel(), EvModel())}
+"""The models a mixture blends."""
+
+MODELS: dict[str, OpponentModel] = {**MODELS_BY_NAME, "mixture": MixtureModel(DEFAULT_MIXTURE)}
 """Every opponent model by name."""
 
 OPPONENT_MODELS = tuple(MODELS)
 """The names ``opponents`` may take."""
+
+
+def opponent_model(name: str, mixture: Mapping[str, float] | None = None) -> OpponentModel:
+    """The model ``name`` stands for; ``mixture`` sets a mixture's own weights (non-negative,
+    not all zero, over ``greedy``, ``solver`` and ``ev``).
+
+    >>> opponent_model("mixture", {"greedy": 1, "solver": 0, "ev": 3}).text()
+    'greedy 25%, ev 75%'
+    >>> opponent_model("greedy", {"ev": 1})
+    Traceback (most recent call last):
+    ...
+    rulesets.errors.InvalidInputError: mixture weights are for opponents='mixture', not 'greedy'
+    """
+    if name not in MODELS:
+        raise InvalidInputError(f"opponents must be one of {', '.join(MODELS)}, got {name!r}",
+                                rule="solver opponent models", code="unknown_opponent_model",
+                                field="opponents")
+    if mixture is None:
+        return MODELS[name]
+    if name != "mixture":
+        raise InvalidInputError(f"mixture weights are for opponents='mixture', not {name!r}",
+                                rule="solver opponent models", code="unknown_opponent_model",
+                                field="mixture")
+    for model, weight in mixture.items():
+        if model not in MODELS_BY_NAME:
+            raise InvalidInputError(
+                f"a mixture blends {', '.join(MODELS_BY_NAME)}; {model!r} is none of them",
+                rule="solver opponent models", code="unknown_opponent_model",
+                field=f"mixture/{model}")
+        if not isinstance(weight, int | float) or not 0 <= weight <= 1000:
+            raise InvalidInputError(f"the weight of {model} must be a number from 0 to 1000, "
+                                    f"got {weight!r}", rule="solver opponent models",
+                                    code="unknown_opponent_model", field=f"mixture/{model}")
+    if not any(weight > 0 for weight in mixture.values()):
+        raise InvalidInputError("a mixture needs at least one weight above 0",
+                                rule="solver opponent models", code="unknown_opponent_model",
+                                field="mixture")
+    return MixtureModel(mixture)
 
 
 def mixture_text() -> str:

@@ -21,7 +21,7 @@ either mean's. Thresholds of the verdict are :data:`VERDICTS` (docs/solver.md).
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -29,17 +29,16 @@ import numpy as np
 from rulesets.cards import Card, Rank
 from rulesets.errors import IllegalActionError, InvalidInputError
 from rulesets.ramchi.arrangement import MAX_COMBINATIONS, arrangement_problems, check_arrangement
-from rulesets.ramchi.deal import TWO_OF_DIAMONDS, check_hand, exchange
+from rulesets.ramchi.deal import TWO_OF_DIAMONDS, exchange
 from rulesets.ramchi.options import RamchiOptions
 from solver.limits import DEFAULT_TIME_LIMIT_S
-from solver.ramchi.advice import _assumptions, _check_table, default_samples
+from solver.ramchi.advice import _assumptions, advice_request, plan_request
 from solver.ramchi.batch_scoring import DealScorer
 from solver.ramchi.candidates import discards, hand_candidates
-from solver.ramchi.objectives import OBJECTIVES, AdviceRequest, four_if_counted, mean_and_error
+from solver.ramchi.objectives import OBJECTIVES, four_if_counted, mean_and_error
 from solver.ramchi.opponents import DEFAULT_OPPONENTS
 from solver.ramchi.results import PlannedCombination, plan
 from solver.ramchi.search import profile
-from solver.ramchi.validation import check_limits
 
 __all__ = ["VERDICTS", "TrainerLineup", "TrainerScore", "score_lineup", "verdict"]
 
@@ -138,6 +137,7 @@ def score_lineup(
     seed: int = 1,
     samples: int | None = None,
     opponents: str = DEFAULT_OPPONENTS,
+    mixture: Mapping[str, float] | None = None,
     seat: int = 0,
     dealer: int | None = None,
     options: RamchiOptions | None = None,
@@ -153,24 +153,14 @@ def score_lineup(
     :func:`~solver.ramchi.advice.advise` gives for the same arguments.
     """
     started = time.perf_counter()
-    options = options or RamchiOptions()
-    hand = tuple(hand)
-    check_hand(hand, up_card)
-    _check_table(opponents, seat, dealer)
-    if samples is None:
-        samples = default_samples(opponents)
-    check_limits(samples, time_limit, opponents)
+    request = advice_request(hand, up_card, seed=seed, samples=samples, opponents=opponents,
+                             mixture=mixture, seat=seat, dealer=dealer, options=options,
+                             time_limit=time_limit)
+    hand, options = request.hand, request.options
     mine, did_exchange = _player_hand(hand, up_card, lineup, exchanged, options)
     _lineup_problem(mine, lineup)
     arranged = check_arrangement(mine, lineup)
-
-    strategy = OBJECTIVES["ev"]
-    request = AdviceRequest(hand, up_card, seed, samples, opponents, seat, dealer, options, time_limit)
-    can_exchange = options.exchange and up_card is not None and TWO_OF_DIAMONDS in hand
-    choices = [hand] + ([exchange(hand, up_card)] if can_exchange and up_card else [])
-    deals = strategy.deals(request)
-    plans = [strategy.plan(h, deals, request) for h in choices]
-    chosen = max(plans, key=strategy.preference)  # as advise() chooses
+    deals, _, chosen = plan_request(OBJECTIVES["ev"], request)  # as advise() chooses
 
     player_four = four_if_counted(mine, options)
     best_scorer = DealScorer(deals, seat, chosen.four or 0, options)
@@ -198,8 +188,8 @@ def score_lineup(
         verdict=verdict(lost),
         beat_advice=difference < 0,
         four_of_a_kind=None if player_four is None else Rank(player_four).char,
-        samples=samples,
+        samples=request.samples,
         seed=seed,
         solve_ms=(time.perf_counter() - started) * 1000,
-        assumptions=_assumptions(opponents, seat, dealer),
+        assumptions=_assumptions(request),
     )

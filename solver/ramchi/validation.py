@@ -89,17 +89,21 @@ def check_seats(seat: int, dealer: int | None) -> None:
         raise err.as_input_error() from None
 
 
-def check_limits(samples: int, time_limit: float, opponents: str = "greedy") -> None:
+def check_limits(samples: int, time_limit: float, opponents: str = "greedy",
+                 slow: bool | None = None) -> None:
     """Refuse requests that would hog a worker (:class:`~rulesets.errors.LimitExceededError`).
 
-    With ``opponents="solver"`` every sample costs two CP-SAT solves, so fewer are allowed.
+    With ``opponents="solver"`` (or a mixture with solver players: ``slow``) every sample costs
+    CP-SAT solves, so fewer are allowed.
 
     >>> check_limits(300, 1.0, "solver")
     Traceback (most recent call last):
     ...
     rulesets.errors.LimitExceededError: samples may be at most 200 with opponents='solver'; got 300
     """
-    most = MAX_SOLVER_OPPONENT_SAMPLES if opponents == "solver" else MAX_SAMPLES
+    if slow is None:
+        slow = opponents == "solver"
+    most = MAX_SOLVER_OPPONENT_SAMPLES if slow else MAX_SAMPLES
     if not isinstance(samples, int) or not 1 <= samples <= most:
         raise LimitExceededError(f"samples may be at most {most} with opponents={opponents!r}; "
                                  f"got {samples!r}", rule="solver limits", field="samples")
