@@ -11,7 +11,7 @@ up-card for the 2♦, and the lineup (combinations in play order).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from rulesets.cards import Card
@@ -20,6 +20,7 @@ from rulesets.ramchi.options import RamchiOptions
 from solver.ramchi.advice import advise
 from solver.ramchi.candidates import hand_candidates
 from solver.ramchi.greedy import greedy_lineup
+from solver.ramchi.opponents import DEFAULT_OPPONENTS
 
 __all__ = ["Bot", "Decision", "EvBot", "GreedyBot", "MaximinBot"]
 
@@ -63,18 +64,21 @@ class GreedyBot(Bot):
 class _AdviceBot(Bot):
     objective = "ev"
 
-    def __init__(self, samples: int | None = None, seed: int = 1, opponents: str = "greedy",
-                 time_limit: float = 5.0) -> None:
+    def __init__(self, samples: int | None = None, seed: int = 1,
+                 opponents: str = DEFAULT_OPPONENTS, time_limit: float = 5.0,
+                 mixture: Mapping[str, float] | None = None) -> None:
         self.samples = samples
         self.seed = seed
         self.opponents = opponents
         self.time_limit = time_limit
+        self.mixture = mixture
 
     def decide(self, hand: Sequence[Card], up_card: Card | None, *, seat: int, dealer: int,
                options: RamchiOptions | None = None) -> Decision:
         """Follow :func:`solver.advise` for this bot's objective."""
         advice = advise(hand, up_card, objective=self.objective, seed=self.seed,
-                        samples=self.samples, opponents=self.opponents, seat=seat,
+                        samples=self.samples, opponents=self.opponents,
+                        mixture=self.mixture, seat=seat,
                         dealer=dealer, options=options, time_limit=self.time_limit)
         return Decision(advice.exchange.recommended,
                         tuple(c.cards for c in advice.combinations))

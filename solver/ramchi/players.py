@@ -56,6 +56,7 @@ GREEDY = register_bot(Bot(game="ramchi", name="greedy", choose=_player(GreedyBot
 MAXIMIN = register_bot(Bot(game="ramchi", name="maximin", choose=_player(MaximinBot()),  # type: ignore[arg-type]
                            description="Follows the maximin advice: the lineup whose worst case "
                                        "against any opponents is best."))
-EV = register_bot(Bot(game="ramchi", name="ev", choose=_player(EvBot(samples=60)),  # type: ignore[arg-type]
-                      description="Follows the expected-chips advice (60 sampled deals of the "
-                                  "opponents' cards, seeded) against greedy opponents."))
+EV = register_bot(Bot(game="ramchi", name="ev", choose=_player(EvBot()),  # type: ignore[arg-type]
+                      description="Follows the default expected-chips advice (200 sampled deals "
+                                  "of the opponents' cards, seeded, against a mix of greedy and "
+                                  "ev opponents)."))

@@ -2,14 +2,24 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
+from solver.ramchi.opponents import DEFAULT_MIXTURE
 from tests.browser.conftest import screenshot
 
 HAND = ["As", "Ah", "Ad", "Kh", "Qh", "Jh", "2d", "3d", "5d", "9s", "9h", "9c", "7c", "8c", "6c", "4s", "4c"]
 RANKS = {"A": "Ace", "K": "King", "Q": "Queen", "J": "Jack", "T": "10"}
 SUITS = {"s": "spades", "h": "hearts", "d": "diamonds", "c": "clubs"}
 SYMBOLS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
+OPPONENT_WORDS = {"greedy": "greedy", "solver": "careful (maximin solver)", "ev": "EV players"}
+"""How the page names each model inside a mixture."""
+MARGIN = re.compile(r"Lead over the runner-up: [+−]\d+\.\d\d chips ± \d+\.\d\d — "
+                    r"(a clear choice|too close to call)")
+"""The margin line: the lead over the runner-up, its standard error, and the verdict."""
+BEHIND = re.compile(r"Alternative 1: expected [+−]\d+\.\d\d chips, (−\d+\.\d\d|0\.00) chips "
+                    r"\(± \d+\.\d\d\) against the advice")
+"""The first alternative's line: its expected chips and how far it is behind the advice."""
 
 
 def name(code: str) -> str:
@@ -57,9 +67,11 @@ def test_pick_cards_and_advise_maximin(page: Any) -> None:
 
     panel.get_by_label("Objective").select_option("maximin")
     assert panel.get_by_label("Samples (ev only)").is_disabled()
+    assert panel.get_by_label("Opponents (ev only)").is_disabled()
     results = advise(page, panel)
     assert accounted(results) == 17
     assert results.get_by_role("img", name="Queen of hearts").count() == 1
+    assert "Lead over the runner-up" not in results.inner_text()  # maximin has no runner-up
     assert results.get_by_role("heading", name="Lineup, round by round").is_visible()
     assert "Round 1" in results.get_by_role("list", name="Lineup", exact=True).inner_text()
     assert results.get_by_role("heading", name="Why").is_visible()
@@ -72,21 +84,53 @@ def test_ev_with_samples_and_up_card_fits_a_phone(page: Any) -> None:
     panel.get_by_label("Up-card").select_option("Ks")
     panel.get_by_label("Your seat").select_option("1")
     panel.get_by_label("Samples (ev only)").fill("40")
+    panel.get_by_label("Opponents (ev only)").select_option(label="EV players")
     results = advise(page, panel)
     assert accounted(results) == 17
     text = results.inner_text()
-    assert "40 sampled deals" in text
+    assert "40 sampled deals against EV-playing opponents" in text
+    assert "Opponent model: arranges for expected chips" in text
+    # How clear the choice is: the lead over the runner-up, ± its standard error, and a verdict.
+    assert MARGIN.search(results.locator("#ramchi-advice-margin").inner_text())
     assert "of the time" in results.get_by_role("list", name="Lineup", exact=True).inner_text()
     assert results.get_by_role("heading", name="The 2♦ exchange").is_visible()
     assert "Keep the 2♦" in text and "if exchanged" in text
     # An alternative is drawn with its difference and why it is worse.
     alternative = results.get_by_role("list", name="Alternative 1 lineup", exact=True)
     assert alternative.get_by_role("img").count() >= 3
-    assert "against the advice" in text and "chips fewer than the advice" in text
+    assert "against the advice" in text
+    assert "chips fewer than the advice" in text or "as many chips as the advice" in text
+    assert BEHIND.search(text), text
     page.set_viewport_size({"width": 390, "height": 844})
     page.wait_for_timeout(100)
     assert page.evaluate("document.documentElement.scrollWidth") <= 391
     screenshot(page, "ramchi-advice-phone")
+
+
+def test_the_default_opponents_are_mixed_and_named_with_their_weights(page: Any) -> None:
+    panel = open_tool(page)
+    opponents = panel.get_by_label("Opponents (ev only)")
+    assert opponents.input_value() == "mixture"
+    labels = opponents.locator("option").all_inner_texts()
+    assert labels == ["Mixed (default)", "Greedy", "Careful (maximin solver)", "EV players"]
+    # Careful opponents cost a solve per hand: the untouched samples follow the smaller default.
+    samples = panel.get_by_label("Samples (ev only)")
+    opponents.select_option("solver")
+    assert samples.input_value() == "40"
+    opponents.select_option("mixture")
+    assert samples.input_value() == "200"
+    pick(panel, HAND)
+    samples.fill("40")
+    results = advise(page, panel)
+    text = results.inner_text()
+    total = sum(DEFAULT_MIXTURE.values())
+    shown = re.search(r"against mixed opponents \(([^)]*(\)[^)]*)?)\)", text)
+    assert shown, text
+    for model, weight in DEFAULT_MIXTURE.items():
+        if weight > 0:
+            assert f"% {OPPONENT_WORDS[model]}" in shown.group(1)
+            assert f"{round(100 * weight / total)}" in shown.group(1)
+    assert MARGIN.search(results.locator("#ramchi-advice-margin").inner_text())
 
 
 def test_typed_codes_lenient_and_bad_token_shows_problem(page: Any) -> None:

@@ -9,6 +9,17 @@ import { cardButton, cardName, cardRow, cardText, deckCodes } from "/web/cards.j
 const HAND_SIZE = 17;
 const SUIT_LETTERS = { "♠": "s", "♥": "h", "♦": "d", "♣": "c" };
 
+/** The opponent models the ev advice can assume (the API's ``opponents``), as the form names them. */
+export const OPPONENT_CHOICES = [
+  ["mixture", "Mixed (default)"],
+  ["greedy", "Greedy"],
+  ["solver", "Careful (maximin solver)"],
+  ["ev", "EV players"],
+];
+const OPPONENT_WORDS = { greedy: "greedy", solver: "careful (maximin solver)", ev: "EV players" };
+const DEFAULT_SAMPLES = "200";
+const SOLVER_SAMPLES = "40";  // careful opponents cost a solve per hand: the API's own default
+
 /** The tokens of the text box (split at spaces, commas and semicolons). */
 function tokens(text) {
   return text.split(/[\s,;]+/).filter(Boolean);
@@ -31,13 +42,51 @@ function chips(value) {
   return `${value >= 0 ? "+" : "−"}${Math.abs(value).toFixed(2)}`;
 }
 
+function known(value) {
+  return value !== null && value !== undefined;
+}
+
+/** The opponents an answer assumed, in words, from its ``assumptions``: "greedy opponents", or
+ * for a mixture its weights as percentages ("mixed opponents (50% greedy, 50% EV players)"). */
+export function opponentsText(assumptions) {
+  const name = assumptions && assumptions.opponents;
+  if (name === "mixture") {
+    const weights = Object.entries(assumptions.mixture || {})
+      .map(([model, weight]) => `${percent(weight)} ${OPPONENT_WORDS[model] || model}`);
+    return `mixed opponents${weights.length ? ` (${weights.join(", ")})` : ""}`;
+  }
+  if (name === "greedy") return "greedy opponents";
+  if (name === "solver") return "careful opponents (this solver's maximin lineup)";
+  if (name === "ev") return "EV-playing opponents";
+  return name ? `${name} opponents` : "the default opponents";
+}
+
+/** How far an alternative is behind the advice: "−0.84 chips (± 0.12)". */
+function behindText(alternative) {
+  const behind = alternative.chips_behind;
+  const amount = behind === 0 ? "0.00" : chips(-behind);
+  const error = known(alternative.behind_standard_error)
+    ? ` (± ${alternative.behind_standard_error.toFixed(2)})` : "";
+  return `${amount} chips${error}`;
+}
+
+/** The advised lineup's lead over the runner-up, and whether it is clear (≥ 2 standard errors). */
+function marginText(margin) {
+  return `Lead over the runner-up: ${chips(margin.chips)} chips ± ${margin.standard_error.toFixed(2)}`
+    + ` — ${margin.clear ? "a clear choice" : "too close to call"}.`;
+}
+
 /** Why an alternative is worse: its expected chips against the advice's, and where it differs. */
 function whyWorse(alternative, advice) {
   const reasons = [];
-  if (alternative.expected_chips !== null && alternative.expected_chips !== undefined
-      && advice.expected_chips !== null && advice.expected_chips !== undefined) {
-    const gap = advice.expected_chips - alternative.expected_chips;
-    reasons.push(`It is expected to win ${gap.toFixed(2)} chips fewer than the advice.`);
+  let gap = null;
+  if (known(alternative.chips_behind)) gap = alternative.chips_behind;
+  else if (known(alternative.expected_chips) && known(advice.expected_chips)) {
+    gap = advice.expected_chips - alternative.expected_chips;
+  }
+  if (gap !== null) {
+    reasons.push(gap > 0 ? `It is expected to win ${gap.toFixed(2)} chips fewer than the advice.`
+      : "It is expected to win as many chips as the advice on these sampled deals.");
   }
   if (alternative.combinations.length !== advice.combinations.length) {
     reasons.push(`It makes ${alternative.combinations.length} combinations instead of `
@@ -99,17 +148,31 @@ function exchangeText(exchange, advice, request) {
 function render(results, advice, request) {
   const heading = el("h2", { id: "ramchi-advice-results-heading", tabIndex: -1 }, "Advice");
   const summary = [];
-  if (advice.expected_chips !== null && advice.expected_chips !== undefined) {
-    const error = advice.standard_error === null || advice.standard_error === undefined
-      ? "" : ` (± ${advice.standard_error.toFixed(2)})`;
+  const assumptions = advice.assumptions || {};
+  if (known(advice.expected_chips)) {
+    const error = known(advice.standard_error) ? ` (± ${advice.standard_error.toFixed(2)})` : "";
     summary.push(`Expected ${chips(advice.expected_chips)} chips${error} over ${advice.samples} `
-      + `sampled deals against ${advice.assumptions.opponents} opponents.`);
+      + `sampled deals against ${opponentsText(assumptions)}.`);
   } else {
     summary.push("Maximin: as many combinations as possible, then the weakest as strong as possible.");
   }
-  summary.push(` Seat ${advice.assumptions.seat}, dealer ${advice.assumptions.dealer}; `
+  summary.push(` Seat ${assumptions.seat}, dealer ${assumptions.dealer}; `
     + `solved in ${Math.round(advice.solve_ms)} ms.`);
   const parts = [heading, el("p", {}, ...summary)];
+  if (known(advice.expected_chips) && assumptions.opponent_model) {
+    parts.push(el("p", { className: "busy", id: "ramchi-advice-opponent-model" },
+      `Opponent model: ${assumptions.opponent_model}.`));
+  }
+  if (advice.margin) {
+    parts.push(el("p", { id: "ramchi-advice-margin",
+      className: advice.margin.clear ? "verdict-best" : "verdict-inaccuracy" },
+    marginText(advice.margin),
+    el("span", { className: "margin-note" }, " Clear means a lead of at least two standard errors, "
+      + "both lineups played on the same sampled deals.")));
+  } else if (advice.objective === "ev") {
+    parts.push(el("p", { id: "ramchi-advice-margin" },
+      "No runner-up lineup to measure the lead against."));
+  }
   if (advice.four_of_a_kind) {
     parts.push(el("p", { className: "verdict-best" }, advice.four_of_a_kind.note));
   }
@@ -127,10 +190,13 @@ function render(results, advice, request) {
   } else {
     const list = el("ol", {});
     advice.alternatives.forEach((alternative, index) => {
-      const worth = alternative.expected_chips === null || alternative.expected_chips === undefined
-        ? "" : `: expected ${chips(alternative.expected_chips)} chips`;
-      const gap = worth && advice.expected_chips !== null && advice.expected_chips !== undefined
-        ? ` (${chips(alternative.expected_chips - advice.expected_chips)} against the advice)` : "";
+      const worth = known(alternative.expected_chips)
+        ? `: expected ${chips(alternative.expected_chips)} chips` : "";
+      let gap = "";
+      if (known(alternative.chips_behind)) gap = `, ${behindText(alternative)} against the advice`;
+      else if (worth && known(advice.expected_chips)) {
+        gap = ` (${chips(alternative.expected_chips - advice.expected_chips)} against the advice)`;
+      }
       list.append(el("li", {},
         el("p", {}, el("strong", {}, `Alternative ${index + 1}`), worth, gap),
         el("p", {}, whyWorse(alternative, advice)),
@@ -262,10 +328,24 @@ function mount(panel) {
   const objective = select(id("objective"),
     [["ev", "Most chips (ev)"], ["maximin", "Safest (maximin)"]], "ev");
   const samples = el("input", { id: id("samples"), type: "number", min: 1, max: 5000, step: 1,
-    value: "200", inputMode: "numeric" });
+    value: DEFAULT_SAMPLES, inputMode: "numeric" });
   samples.style.width = "6rem";
   const samplesLabel = el("label", { for: id("samples") }, "Samples (ev only)");
-  objective.addEventListener("change", () => { samples.disabled = objective.value !== "ev"; });
+  const opponents = select(id("opponents"), OPPONENT_CHOICES, "mixture");
+  opponents.setAttribute("aria-describedby", id("opponents-hint"));
+  const opponentsHint = el("p", { id: id("opponents-hint"), className: "busy" },
+    "Who the two opponents are assumed to be (ev only): mixed greedy and EV players by default. "
+    + "Careful opponents cost a solve per sampled hand, so fewer samples are drawn (at most 200).");
+  let samplesEdited = false;
+  samples.addEventListener("input", () => { samplesEdited = true; });
+  opponents.addEventListener("change", () => {
+    // Careful opponents are slow: follow the API's smaller default unless samples were typed.
+    if (!samplesEdited) samples.value = opponents.value === "solver" ? SOLVER_SAMPLES : DEFAULT_SAMPLES;
+  });
+  objective.addEventListener("change", () => {
+    samples.disabled = objective.value !== "ev";
+    opponents.disabled = objective.value !== "ev";
+  });
 
   const options = el("fieldset", {},
     el("legend", {}, "The deal"),
@@ -275,7 +355,10 @@ function mount(panel) {
       el("label", { for: id("dealer") }, "Dealer"), dealer),
     el("div", { className: "row" },
       el("label", { for: id("objective") }, "Objective"), objective,
-      samplesLabel, samples));
+      samplesLabel, samples),
+    el("div", { className: "row" },
+      el("label", { for: id("opponents") }, "Opponents (ev only)"), opponents),
+    opponentsHint);
 
   // -- asking ----------------------------------------------------------------------------------
   const advise = el("button", { type: "button", className: "primary" }, "Advise");
@@ -296,7 +379,10 @@ function mount(panel) {
     const request = { hand: chosen(), objective: objective.value, seat: Number(seat.value),
       dealer: dealer.value === "" ? null : Number(dealer.value),
       up_card: upCard.value === "" ? null : upCard.value };
-    if (objective.value === "ev" && samples.value !== "") request.samples = Number(samples.value);
+    if (objective.value === "ev") {
+      request.opponents = opponents.value;
+      if (samples.value !== "") request.samples = Number(samples.value);
+    }
     advise.disabled = true;
     progress.hidden = false;
     status.busy(objective.value === "ev"

@@ -5,6 +5,7 @@
 
 import { call, el, feedback } from "/web/api.js";
 import { cardButton, cardName, cardRow, cardText, deckCodes } from "/web/cards.js";
+import { opponentsText } from "/web/ramchi_advice.js";
 
 const HAND_SIZE = 17;
 const ROUNDS = 5;
@@ -222,7 +223,7 @@ function mount(panel) {
         + "so every lineup scores the same.") : null;
     const parts = [heading, verdict, four, table,
       el("p", { className: "busy" }, `On the same ${answer.samples} sampled deals against `
-        + `${answer.assumptions.opponents} opponents (seed ${answer.seed}). Thresholds: best up to `
+        + `${opponentsText(answer.assumptions)} (seed ${answer.seed}). Thresholds: best up to `
         + "0.25 chips lost, inaccuracy up to 1, mistake up to 3, blunder above."),
       el("h3", {}, "Your lineup as played"),
       answer.player.combinations.length
