@@ -93,6 +93,14 @@ def conflicts() -> np.ndarray:
     return (member @ member.T) > 0
 
 
+@cache
+def _overlap_minus_one() -> np.ndarray:
+    """:func:`conflicts` as ``int16`` ``-1`` (overlap) and ``0``: or-ed into keys, it marks the
+    triples that overlap a taken one as :data:`NO_TRIPLE`.
+    """
+    return -conflicts().astype(np.int16)
+
+
 def hand_array(hands: Sequence[Sequence[Card]]) -> np.ndarray:
     """17-card hands as an ``(H, 17)`` array of sorted card indices.
 
@@ -126,17 +134,17 @@ def packed_triples(keys: np.ndarray) -> np.ndarray:
     """The position triples :func:`pack` takes, ``(H, 5)`` indices into
     :data:`POSITION_TRIPLES` in the order taken, ``-1`` past the end.
     """
-    keys = keys.copy()
+    keys = keys.astype(np.int16)  # every key fits (at most 3 × 7,800): half the memory traffic
     rows = np.arange(len(keys))
     taken = np.full((len(keys), MAX_COMBINATIONS), -1, dtype=np.int64)
-    overlap = conflicts()
+    overlap = _overlap_minus_one()
     for step in range(MAX_COMBINATIONS):
         best = keys.argmax(axis=1)
         alive = keys[rows, best] >= 0
         if not alive.any():
             break
         taken[:, step] = np.where(alive, best, -1)
-        keys[overlap[best]] = NO_TRIPLE
+        keys |= overlap[best]  # NO_TRIPLE (-1) where the triple shares a card with the one taken
     return taken
 
 
@@ -151,14 +159,17 @@ def threshold_keys(hands: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """
     strength, rank = triple_table()
     codes = triples_of(hands)
-    strengths, ranks = strength[codes], rank[codes]
+    strengths, ranks = strength[codes], rank[codes].astype(np.int16)
     top = len(strength_table())
-    variants = [ranks]
-    for threshold in THRESHOLDS:
+    variants = np.empty((1 + 2 * len(THRESHOLDS), *ranks.shape), dtype=np.int16)
+    variants[0] = ranks
+    for index, threshold in enumerate(THRESHOLDS):
         strong = (ranks >= 0) & (strengths >= threshold)
-        variants.append(np.where(strong, ranks + top, ranks))
-        variants.append(np.where(strong, 3 * top - ranks, ranks))
-    return np.stack(variants), strengths
+        np.copyto(variants[2 * index + 1], ranks)
+        np.add(ranks, top, out=variants[2 * index + 1], where=strong)
+        np.copyto(variants[2 * index + 2], ranks)
+        np.subtract(3 * top, ranks, out=variants[2 * index + 2], where=strong)
+    return variants, strengths
 
 
 def greedy_strengths(hands: np.ndarray) -> np.ndarray:

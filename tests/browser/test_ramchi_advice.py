@@ -6,6 +6,7 @@ import re
 from typing import Any
 
 from solver.ramchi.opponents import DEFAULT_MIXTURE
+from tests.browser.a11y import accessibility_violations, describe
 from tests.browser.conftest import screenshot
 
 HAND = ["As", "Ah", "Ad", "Kh", "Qh", "Jh", "2d", "3d", "5d", "9s", "9h", "9c", "7c", "8c", "6c", "4s", "4c"]
@@ -101,6 +102,8 @@ def test_ev_with_samples_and_up_card_fits_a_phone(page: Any) -> None:
     assert "against the advice" in text
     assert "chips fewer than the advice" in text or "as many chips as the advice" in text
     assert BEHIND.search(text), text
+    violations = accessibility_violations(page, context="#ramchi-advice-results")
+    assert not violations, describe(violations)
     page.set_viewport_size({"width": 390, "height": 844})
     page.wait_for_timeout(100)
     assert page.evaluate("document.documentElement.scrollWidth") <= 391
