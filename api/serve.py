@@ -8,6 +8,7 @@ from typing import Any
 from gunicorn.app.base import BaseApplication
 
 from api import create_app
+from solver.ramchi.advice import warm_up
 
 
 class _Server(BaseApplication):  # type: ignore[misc]
@@ -22,6 +23,7 @@ class _Server(BaseApplication):  # type: ignore[misc]
             self.cfg.set(key, value)
 
     def load(self) -> Any:
+        warm_up()  # the ev advice's tables, built before the first request rather than during it
         return create_app()
 
 

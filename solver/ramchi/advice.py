@@ -17,9 +17,9 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from rulesets.cards import Card, Rank
+from rulesets.cards import DECK, Card, Rank
 from rulesets.errors import InvalidInputError
-from rulesets.ramchi.deal import TWO_OF_DIAMONDS, check_hand, exchange
+from rulesets.ramchi.deal import HAND_SIZE, TWO_OF_DIAMONDS, check_hand, exchange
 from rulesets.ramchi.options import RamchiOptions
 from solver.limits import DEFAULT_SAMPLES, DEFAULT_SOLVER_OPPONENT_SAMPLES, DEFAULT_TIME_LIMIT_S
 from solver.ramchi.candidates import discards
@@ -46,10 +46,11 @@ from solver.ramchi.results import (
     FourOfAKindInfo,
     plan,
 )
+from solver.ramchi.round_tables import prior_table
 from solver.ramchi.validation import check_limits, check_seats
 
 __all__ = ["ALTERNATIVES", "OBJECTIVES", "advice_request", "advise", "default_samples",
-           "plan_request"]
+           "plan_request", "warm_up"]
 
 
 def _objective(name: str) -> Objective:
@@ -64,6 +65,15 @@ def _objective(name: str) -> Objective:
 def _check_table(seat: int, dealer: int | None) -> None:
     """Seat and dealer are seats (by the rules)."""
     check_seats(seat, dealer)
+
+
+def warm_up() -> None:
+    """Build the lookup tables the first ``ev`` advice would otherwise build while a client
+    waits (the triple table, the overlap table and the default ruleset's prior round table;
+    about half a second), once per process: the server calls it as each worker starts.
+    """
+    advise(DECK[:HAND_SIZE], DECK[HAND_SIZE], samples=1)
+    prior_table(RamchiOptions())
 
 
 def default_samples(model: OpponentModel) -> int:
