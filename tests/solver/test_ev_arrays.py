@@ -8,6 +8,7 @@ advice does both for hundreds of samples at once with numpy (:mod:`solver.ramchi
 
 from __future__ import annotations
 
+import os
 import random
 
 import numpy as np
@@ -90,8 +91,8 @@ def _random_lineup(rng: random.Random) -> list[int]:
 
 @pytest.mark.parametrize("options", OPTION_SETS, ids=range(len(OPTION_SETS)))
 def test_chips_of_many_lineups_on_many_deals_are_the_rules_play_out(options: RamchiOptions) -> None:
-    rng = random.Random(hash(options) % 1000)
-    deals = 150
+    rng = random.Random(OPTION_SETS.index(options))
+    deals = 50 if os.environ.get("RAMCHI_QUICK") == "1" else 150
     strengths = np.zeros((deals, 3, 5), dtype=np.int64)
     fours = np.zeros((deals, 3), dtype=np.int64)
     dealer = np.array([rng.randrange(3) for _ in range(deals)])
