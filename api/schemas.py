@@ -534,9 +534,8 @@ class SampledDealSchema(Schema):
                               metadata={"description": "how the opponents arrange: greedy, solver "
                                         "(maximin), ev (expected chips against greedy players) or "
                                         "mixture (default: a blend, echoed in assumptions)"})
-    mixture = fields.Dict(keys=fields.String(validate=validate.Length(max=20)),
-                          values=fields.Float(allow_nan=False), allow_none=True,
-                          validate=validate.Length(max=3), metadata={
+    mixture = fields.Dict(keys=fields.String(),
+                          values=fields.Float(allow_nan=False), allow_none=True, metadata={
                               "description": "with opponents=mixture: the weight of each model "
                                              "(greedy, solver, ev), e.g. {\"greedy\": 1, "
                                              "\"ev\": 3}; default: the blend in assumptions"})

@@ -58,12 +58,19 @@ def seat0_bots(blends: Sequence[Mapping[str, float]]) -> dict[str, Bot]:
     """Every strategy seat 0 plays, the default `ev` first among the `ev` ones."""
     bots: dict[str, Bot] = {"greedy": GreedyBot(), "maximin": MaximinBot(), DEFAULT_EV: EvBot(),
                             "ev vs greedy": EvBot(opponents="greedy"),
-                            "ev vs solver": EvBot(opponents="solver"),
-                            "ev vs ev": EvBot(opponents="ev")}
+                            "ev vs solver": EvBot(opponents="solver")}
+    if _share(DEFAULT_MIXTURE) != {"ev": 1.0}:  # else the default is ev against ev opponents
+        bots["ev vs ev"] = EvBot(opponents="ev")
     for weights in blends:
-        if dict(weights) != dict(DEFAULT_MIXTURE):
+        if _share(weights) != _share(DEFAULT_MIXTURE):
             bots[blend_name(weights)] = EvBot(mixture=weights)
     return bots
+
+
+def _share(weights: Mapping[str, float]) -> dict[str, float]:
+    """Weights as shares of their total, zero weights left out."""
+    total = sum(weights.values())
+    return {name: weight / total for name, weight in weights.items() if weight > 0}
 
 
 def opponent_bots() -> dict[str, Bot]:
@@ -201,8 +208,8 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=2000)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--blends", nargs="*", default=["greedy:3,ev:1", "greedy:1,ev:3",
-                                                        "greedy:1,ev:1,solver:1"],
+    parser.add_argument("--blends", nargs="*", default=["greedy:3,ev:1", "greedy:1,ev:1",
+                                                        "greedy:1,ev:3"],
                         help="other mixture weights to try for seat 0, as name:weight lists")
     parser.add_argument("--markdown", action="store_true", help="print Markdown tables")
     args = parser.parse_args()

@@ -21,7 +21,7 @@ RUNS: list[tuple[str, list[str]]] = [
     ("continental_solver.py", ["--hands", "30", "--drop-hands", "20"]),
     ("referee.py", ["--games", "2"]),
     ("load.py", ["--seconds", "5", "--scenarios", "health,classify,maximin,game"]),
-    ("ramchi_play.py", ["--deals", "100", "--samples", "20"]),
+    ("ramchi_tournament.py", ["--deals", "12"]),
     ("continental_games.py", ["--games", "5", "--api-games", "1", "--strength-games", "4"]),
 ]
 """Each script and its short settings, cheapest first."""

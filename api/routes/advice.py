@@ -31,7 +31,8 @@ def _options(body: dict[str, Any]) -> RamchiOptions:
 @blp.arguments(AdviceRequestSchema)
 @blp.response(200, AdviceSchema)
 @blp.alt_response(422, description="Unreadable cards, a hand that is not 17 distinct cards, an "
-                  "up-card in the hand, or a limit exceeded.", **PROBLEM)
+                  "up-card in the hand, a mixture with no weight above 0 or naming no opponent "
+                  "model (unknown_opponent_model), or a limit exceeded.", **PROBLEM)
 @blp.alt_response(503, description="The solver found nothing within its time limit.", **PROBLEM)
 def advice(body: dict[str, Any]) -> dict[str, Any]:
     """Arrange 17 cards into up to five combinations in play order, with the discards.
@@ -86,8 +87,8 @@ def hindsight_review(body: dict[str, Any]) -> dict[str, Any]:
 @blp.response(200, TrainerScoreSchema)
 @blp.alt_response(422, description="Unreadable cards, a hand that is not 17 distinct cards, an "
                   "illegal lineup (a card not in the hand or used twice, not a combination, more "
-                  "than five), an exchange without the 2♦ or the up-card (invalid_cards), or a limit "
-                  "exceeded.", **PROBLEM)
+                  "than five), an exchange without the 2♦ or the up-card (invalid_cards), a mixture "
+                  "with no weight above 0 (unknown_opponent_model), or a limit exceeded.", **PROBLEM)
 @blp.alt_response(503, description="The solver found nothing within its time limit.", **PROBLEM)
 def trainer_score(body: dict[str, Any]) -> dict[str, Any]:
     """Score your own lineup of a hand against the ev advice on the same samples.

@@ -58,5 +58,5 @@ MAXIMIN = register_bot(Bot(game="ramchi", name="maximin", choose=_player(Maximin
                                        "against any opponents is best."))
 EV = register_bot(Bot(game="ramchi", name="ev", choose=_player(EvBot()),  # type: ignore[arg-type]
                       description="Follows the default expected-chips advice (200 sampled deals "
-                                  "of the opponents' cards, seeded, against a mix of greedy and "
-                                  "ev opponents)."))
+                                  "of the opponents' cards, seeded, against the default mixture "
+                                  "of opponent models)."))

@@ -42,6 +42,7 @@ RULE_REFUSALS = {
     "invalid_log",  # a log longer than a game of the configured number of hands can have
     "not_a_meld",  # Continental table cards that are neither a trio nor a run
     "invalid_card",  # a copy number beyond the decks in play (7c#9): the pattern cannot count decks
+    "unknown_opponent_model",  # a mixture whose weights are all 0 (or name no model)
 }
 
 
