@@ -80,6 +80,10 @@ def _advice_lines(advice: Any) -> list[str]:
     if advice.expected_chips is not None:
         lines.append(f"Expected chips: {advice.expected_chips:+.2f} ± {advice.standard_error:.2f} "
                      f"({advice.samples} samples, seed {advice.seed})")
+    if advice.margin is not None:
+        how = "a clear choice" if advice.margin.clear else "too close to call"
+        lines.append(f"Lead over the runner-up: {advice.margin.chips:+.2f} ± "
+                     f"{advice.margin.standard_error:.2f} chips ({how})")
     if advice.exchange.possible:
         verdict = "exchange the 2♦ for the up-card" if advice.exchange.recommended else "keep the 2♦"
         lines.append(f"Exchange: {verdict}")

@@ -54,3 +54,20 @@ def test_advise_json(capsys: pytest.CaptureFixture[str]) -> None:
 def test_advise_refuses_a_short_hand(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["advise", "As", "Kd"]) == 2
     assert "expected 17 cards" in capsys.readouterr().err
+
+
+def test_advise_assumes_the_solvers_default_opponents_and_shows_the_margin(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from solver.ramchi.opponents import DEFAULT_OPPONENTS
+
+    assert main(["advise", *HAND, "--samples", "30", "--json"]) == 0
+    body = json.loads(capsys.readouterr().out)
+    assert body["assumptions"]["opponents"] == DEFAULT_OPPONENTS
+    assert main(["advise", *HAND, "--samples", "30", "--opponents", "greedy"]) == 0
+    out = capsys.readouterr().out
+    assert "Lead over the runner-up:" in out and "Against greedy opponents" in out
+
+
+def test_advise_refuses_an_unknown_opponent_model(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["advise", *HAND, "--opponents", "nobody"]) == 2
+    assert "opponents must be one of greedy, solver, ev, mixture" in capsys.readouterr().err
