@@ -44,6 +44,7 @@ def test_ev_advice_gives_the_pinned_answer(case: dict[str, Any]) -> None:
     assert pinned_answer(case) == case["after"]
 
 
+@pytest.mark.slow  # the old algorithm: half a second a hand (runs in make test and CI)
 @pytest.mark.parametrize("case", CASES, ids=IDS)
 def test_the_baseline_still_gives_its_pinned_answer(case: dict[str, Any]) -> None:
     assert pinned_answer(case, BaselineEvObjective()) == case["before"]
