@@ -226,7 +226,9 @@ PROBLEMS: dict[str, ProblemType] = {
     "unknown_objective": ProblemType(
         422, "Unknown objective", "The advice objective is one of 'ev' and 'maximin'."),
     "unknown_opponent_model": ProblemType(
-        422, "Unknown opponent model", "Opponents are modelled as 'greedy' or 'solver'."),
+        422, "Unknown opponent model", "Opponents are modelled as 'greedy', 'solver', 'ev' or "
+        "'mixture'. A mixture's weights name only greedy, solver and ev, each from 0 to 1000, "
+        "with at least one above 0; they are given only with opponents 'mixture'."),
     "solver_timeout": ProblemType(
         503, "Solver timed out", "The solver found no answer within its time limit; retry."),
     "database_unavailable": ProblemType(
