@@ -74,6 +74,10 @@ ev did best on average over every pair of opponents (+0.056 ± 0.051 chips per h
 DEFAULT_OPPONENTS = "mixture"
 """The opponent model ``ev`` advice assumes unless told otherwise."""
 
+EV_CHUNK = 512
+"""Hands the ``ev`` model packs at once (11 packings × 680 triples each)."""
+
+
 @dataclass(frozen=True)
 class Arranged:
     """A batch of arranged hands: lineups ``(H, 5)`` (strongest first, 0 past the end) and the
@@ -178,9 +182,14 @@ class EvModel(OpponentModel):
     description = "arranges for expected chips against greedy players (one level deeper)"
 
     def lineups(self, hands: np.ndarray, options: RamchiOptions, time_limit: float) -> np.ndarray:
-        """The packing of the pool with the highest prior estimate, per hand."""
+        """The packing of the pool with the highest prior estimate, per hand (in chunks of
+        :data:`EV_CHUNK` hands, which bounds the memory of a request with many samples).
+        """
         if not len(hands):
             return np.zeros((0, MAX_COMBINATIONS), dtype=np.int32)
+        if len(hands) > EV_CHUNK:
+            return np.concatenate([self.lineups(hands[start:start + EV_CHUNK], options, time_limit)
+                                   for start in range(0, len(hands), EV_CHUNK)])
         keys, strengths = threshold_keys(hands)
         variants = len(keys)
         pool = pack(keys.reshape(variants * len(hands), -1), np.tile(strengths, (variants, 1)))
