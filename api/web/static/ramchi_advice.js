@@ -334,8 +334,8 @@ function mount(panel) {
   const opponents = select(id("opponents"), OPPONENT_CHOICES, "mixture");
   opponents.setAttribute("aria-describedby", id("opponents-hint"));
   const opponentsHint = el("p", { id: id("opponents-hint"), className: "busy" },
-    "Who the two opponents are assumed to be (ev only): mixed greedy and EV players by default. "
-    + "Careful opponents cost a solve per sampled hand, so fewer samples are drawn (at most 200).");
+    "Who the two opponents are assumed to be (ev only). The default mixture is the blend of models "
+    + "that did best in the service's tournament (today: all EV players). Careful opponents cost a solve per sampled hand, so fewer samples are drawn (at most 200).");
   let samplesEdited = false;
   samples.addEventListener("input", () => { samplesEdited = true; });
   opponents.addEventListener("change", () => {
