@@ -62,11 +62,6 @@ def _objective(name: str) -> Objective:
     return OBJECTIVES[name]
 
 
-def _check_table(seat: int, dealer: int | None) -> None:
-    """Seat and dealer are seats (by the rules)."""
-    check_seats(seat, dealer)
-
-
 def warm_up() -> None:
     """Build the lookup tables the first ``ev`` advice would otherwise build while a client
     waits (the triple table, the overlap table and the default ruleset's prior round table;
@@ -157,7 +152,7 @@ def advice_request(
     options = options or RamchiOptions()
     hand = tuple(hand)
     check_hand(hand, up_card)
-    _check_table(seat, dealer)
+    check_seats(seat, dealer)
     model = opponent_model(opponents, mixture)
     if samples is None:
         samples = default_samples(model)

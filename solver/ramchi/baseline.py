@@ -17,7 +17,6 @@ per hand. :class:`BaselineEvObjective` plugs it into :func:`solver.ramchi.advice
 
 from __future__ import annotations
 
-import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -46,6 +45,7 @@ from solver.ramchi.objectives import (
     Scored,
     Valuation,
     four_if_counted,
+    mean_and_error,
 )
 from solver.ramchi.sampling import Sample, draw_samples
 from solver.ramchi.surrogate import surrogate_lineups
@@ -133,20 +133,6 @@ def round_win_rates(strengths: Sequence[int], deals: Sequence[OpponentDeal], sea
         for result in play_out(lineups, deal.dealer, options).rounds[:len(strengths)]:
             wins[result.number - 1] += result.winner == seat
     return [w / played if played else 0.0 for w in wins]
-
-
-def mean_and_error(values: Sequence[float]) -> tuple[float, float]:
-    """Mean and its standard error.
-
-    >>> mean_and_error([1, 3])
-    (2.0, 1.0)
-    """
-    count = len(values)
-    mean = sum(values) / count
-    if count < 2:
-        return mean, 0.0
-    variance = sum((v - mean) ** 2 for v in values) / (count - 1)
-    return mean, math.sqrt(variance / count)
 
 
 def estimate_tables(deals: Sequence[OpponentDeal], seat: int, my_four: int | None,

@@ -105,6 +105,8 @@ class HandPlan:
     best: Scored
     alternatives: list[Scored]
     four: int | None
+    scorer: DealScorer | None = field(default=None, compare=False, repr=False)
+    """What scored the plan's lineups on the samples (``ev``): the valuation reuses it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -215,7 +217,8 @@ class EvObjective(Objective):
         seat, options, time_limit = request.seat, request.options, request.time_limit
         candidates = hand_candidates(hand)
         four = four_if_counted(hand, options)
-        pool = ScoredPool(DealScorer(deals, seat, four or 0, options).chips)
+        scorer = DealScorer(deals, seat, four or 0, options)
+        pool = ScoredPool(scorer.chips)
         starts = [maximin_from_candidates(candidates, time_limit), greedy_lineup(candidates)]
         if four is None:
             table = round_tables(deals, seat, 0, options)
@@ -225,7 +228,7 @@ class EvObjective(Objective):
             pool.add(starts)
         order = pool.ranked()[:1 + ALTERNATIVES]
         ranked = [self._scored(pool, key, pool.chips[order[0]]) for key in order]
-        return HandPlan(hand, ranked[0], ranked[1:], four)
+        return HandPlan(hand, ranked[0], ranked[1:], four, scorer)
 
     @staticmethod
     def _scored(pool: ScoredPool, key: tuple[int, ...], best: np.ndarray) -> Scored:
@@ -252,7 +255,7 @@ class EvObjective(Objective):
     def valuation(self, plan: HandPlan, deals: Any, request: AdviceRequest) -> Valuation:
         """Mean, standard error and per-round win rates on the samples."""
         lineup = np.array([profile(plan.best.lineup)])
-        scorer = DealScorer(deals, request.seat, plan.four or 0, request.options)
+        scorer = plan.scorer or DealScorer(deals, request.seat, plan.four or 0, request.options)
         rates = scorer.round_wins(lineup[0])
         closing = ev_sentence(plan.best.mean, plan.best.error, request.model.label(),
                               request.samples)

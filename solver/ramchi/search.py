@@ -35,7 +35,6 @@ from solver.ramchi.arrays import (
     hand_array,
     packed_triples,
     threshold_keys,
-    triple_table,
 )
 from solver.ramchi.candidates import Candidate, hand_mask
 
@@ -68,16 +67,12 @@ def packing_starts(hand: Sequence[Card]) -> list[list[Candidate]]:
     (11, [585, 584])
     """
     hands = hand_array([hand])
-    keys, _ = threshold_keys(hands)
-    triples = packed_triples(keys[:, 0, :])
-    strength, _ = triple_table()
+    keys, strengths = threshold_keys(hands)
     starts = []
-    for row in triples:
-        lineup = []
-        for triple in row[row >= 0]:
-            cards = hands[0, POSITION_TRIPLES[triple]]
-            mask = sum(1 << int(card) for card in cards)
-            lineup.append(Candidate(int(strength[(cards[0] * 52 + cards[1]) * 52 + cards[2]]), mask))
+    for row in packed_triples(keys[:, 0, :]):
+        lineup = [Candidate(int(strengths[0, triple]),
+                            sum(1 << int(card) for card in hands[0, POSITION_TRIPLES[triple]]))
+                  for triple in row[row >= 0]]
         starts.append(sorted(lineup, reverse=True))
     return starts
 

@@ -163,7 +163,7 @@ def score_lineup(
     deals, _, chosen = plan_request(OBJECTIVES["ev"], request)  # as advise() chooses
 
     player_four = four_if_counted(mine, options)
-    best_scorer = DealScorer(deals, seat, chosen.four or 0, options)
+    best_scorer = chosen.scorer or DealScorer(deals, seat, chosen.four or 0, options)
     player_scorer = DealScorer(deals, seat, player_four or 0, options)
     best_profile = np.array(profile(chosen.best.lineup))
     player_profile = np.zeros(MAX_COMBINATIONS, dtype=np.int64)
