@@ -21,6 +21,7 @@ from api.game_store import ENGINE
 from api.limits import max_body_bytes
 from api.migrate import require_up_to_date, upgrade
 from api.openapi import ProblemApi
+from api.pool import POOL, pool_from_settings
 from api.routes import advice, continental, disputes, games, meta, ramchi
 from api.store import default_url, open_store
 from api.web import register_web
@@ -83,6 +84,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         require_up_to_date(engine)
     app.extensions[ENGINE] = engine
     app.extensions[GAMES] = GameCache(app.config.get("GAME_CACHE_SIZE", 256))
+    app.extensions[POOL] = pool_from_settings(app.config)
     api = ProblemApi(app)
     for blueprint in BLUEPRINTS:
         api.register_blueprint(blueprint)

@@ -6,21 +6,31 @@ and a secret that seeds the bots' random numbers (:func:`solver.bots.bot_rng`).
 action checked by the referee and stored like a person's (seat, body; no
 ``action_id``), one short transaction per action, so that a person acting at
 the same time is never lost: the bots then catch up and decide again.
+
+A costly bot (one that runs a solver, :attr:`solver.bots.Bot.costly`) decides in the app's
+solver processes (:mod:`api.pool`) within its own budget (``RAMCHI_BOT_BUDGET_S``, 1 s by
+default), ahead of waiting solver requests; the others decide here in milliseconds. When no
+solver process comes free in time, the bots stop for now and the game waits for its next
+action or read, which lets them act again: a bot never holds a thread for long.
 """
 
 from __future__ import annotations
 
 import secrets
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import Engine
 
 from api import game_store
 from api.errors import ApiProblem
 from rulesets.game import GameKind, GameState
-from rulesets.log import record_to_dict
-from solver.bots import BotLimitError, next_bot_action
+from rulesets.log import Record, record_to_dict
+from solver.bots import BotLimitError, decide, next_bot
+from solver.budget import Deadline
+
+if TYPE_CHECKING:
+    from api.pool import SolverPool
 
 __all__ = ["MAX_BOT_ACTIONS_PER_REQUEST", "bot_settings", "bots_in", "run_bots"]
 
@@ -41,13 +51,35 @@ def bots_in(settings: dict[str, Any], players: int) -> list[str | None]:
     return list(bots) if bots else [None] * players
 
 
+def _decision(pool: SolverPool | None, kind: GameKind, game: GameState, seat: int, name: str,
+              costly: bool, secret: int, version: int, budget_s: float) -> Record | None:
+    """The bot's action, decided here or (costly) in a solver process; ``None`` when no solver
+    process came free in time (the bots then wait for the game's next request).
+    """
+    if not costly or pool is None:
+        return decide(kind, game, seat, name, secret, version, Deadline.after(budget_s))
+    from api.pool import Job
+
+    job = Job(decide, (kind.name, game, seat, name, secret, version), budget_s=budget_s,
+              what=f"the {name} bot's decision")
+    try:
+        action: Record = pool.run(job, client=None, priority=True)
+    except ApiProblem as err:
+        if err.code != "busy":
+            raise
+        return None
+    return action
+
+
 def run_bots(engine: Engine, game_id: str, kind: GameKind, game: GameState, version: int,
              settings: dict[str, Any],
-             catch_up: Callable[[GameState, list[game_store.StoredAction]], GameState]
-             ) -> tuple[GameState, int]:
+             catch_up: Callable[[GameState, list[game_store.StoredAction]], GameState],
+             pool: SolverPool | None = None, budget_s: float = 1.0) -> tuple[GameState, int]:
     """Let the bots of ``game`` (at ``version``) act until it needs a person; return it and its version.
 
-    ``catch_up(game, actions)`` applies actions stored by others meanwhile.
+    ``catch_up(game, actions)`` applies actions stored by others meanwhile. Costly bots decide
+    in ``pool`` (``None``: here) within ``budget_s`` each; when the pool has no process free for
+    them, they stop early and the game waits for its next request.
     Raises if the bots act :data:`MAX_BOT_ACTIONS_PER_REQUEST` times (a bug: logged as a 500),
     and lets a storage error through (the caller then drops its copy of ``game``).
     """
@@ -56,10 +88,14 @@ def run_bots(engine: Engine, game_id: str, kind: GameKind, game: GameState, vers
         return game, version
     secret = settings["bot_secret"]
     for _ in range(MAX_BOT_ACTIONS_PER_REQUEST):
-        chosen = next_bot_action(kind, game, bots, secret, version)
-        if chosen is None:
+        found = next_bot(kind, game, bots)
+        if found is None:
             return game, version
-        seat, action = chosen
+        seat, player = found
+        action = _decision(pool, kind, game, seat, player.name, player.costly, secret, version,
+                           budget_s)
+        if action is None:
+            return game, version
         with game_store.locked_game(engine, game_id) as locked:
             if locked is None:
                 raise ApiProblem("game_not_found", f"no game has the id {game_id!r}")

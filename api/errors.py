@@ -14,6 +14,7 @@ unknown 404, too much work asked 422 ``limit_exceeded``, the solver out of time
 from __future__ import annotations
 
 import logging
+import math
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -29,6 +30,7 @@ from rulesets.errors import (
     RulesError,
     RulesetError,
 )
+from solver.budget import BudgetExceededError
 from solver.errors import SolverTimeoutError
 
 __all__ = ["PROBLEMS", "ApiProblem", "ProblemType", "problem_response", "register_error_handlers"]
@@ -231,6 +233,25 @@ PROBLEMS: dict[str, ProblemType] = {
         "with at least one above 0; they are given only with opponents 'mixture'."),
     "solver_timeout": ProblemType(
         503, "Solver timed out", "The solver found no answer within its time limit; retry."),
+    # Compute budgets (api/pool.py, solver/budget.py):
+    "budget_exceeded": ProblemType(
+        503, "Solver budget exceeded",
+        "Every solver request has a budget of solver time (RAMCHI_SOLVE_BUDGET_S, 2 s by "
+        "default). Advice that can answer early does so and says so (\"complete\": false, "
+        "\"samples_used\"); a solver that cannot answer early refuses with this problem instead. "
+        "Ask for less: fewer samples, faster opponent models, a smaller hand or table. Retry "
+        "after the seconds in 'Retry-After'."),
+    "busy": ProblemType(
+        503, "Solver busy",
+        "Every solver process is working and the queue of requests waiting for one is full (or "
+        "none came free within a second), so the request was refused at once instead of "
+        "waiting. Games, views and logs are not affected. Retry after the seconds in "
+        "'Retry-After'."),
+    "too_many_requests": ProblemType(
+        429, "Too many requests",
+        "Your address has too much in progress: at most a few solver requests in flight at once "
+        "(RAMCHI_SOLVER_PER_CLIENT, 4 by default), or too many games created recently. Wait for "
+        "your answers, or the seconds in 'Retry-After', before sending more."),
     "database_unavailable": ProblemType(
         503, "Database unavailable", "The service cannot reach its database just now. Retry "
         "after the seconds in 'Retry-After'; a game action retried with the same action_id is "
@@ -277,6 +298,8 @@ class ApiProblem(Exception):
     status: int | None = None
     errors: list[dict[str, str]] = field(default_factory=list)
     extra: dict[str, Any] = field(default_factory=dict)
+    headers: dict[str, str] = field(default_factory=dict)
+    """Headers of the answer (e.g. ``Retry-After``)."""
 
     def __str__(self) -> str:
         """The detail text."""
@@ -316,6 +339,7 @@ STATUS_BY_KIND: tuple[tuple[type[Exception], int], ...] = (
     (IllegalActionError, 409),
     (InvalidInputError, 422),  # LimitExceededError, CardError, ConfigError, LogError ... too
     (SolverTimeoutError, 503),
+    (BudgetExceededError, 503),
 )
 """The HTTP status of each kind of refusal, by exception class: the one place that decides it."""
 
@@ -350,8 +374,21 @@ def _rules_problem(err: RulesError) -> Response:
                             extra=refusal_extra(err))
 
 
-def _solver_problem(err: SolverTimeoutError) -> Response:
-    return problem_response(err.code, err.message, status=status_of(err))
+RETRY_SOLVER_S = 2
+"""The ``Retry-After`` seconds of a solver that ran out of time."""
+
+
+def _solver_problem(err: SolverTimeoutError | BudgetExceededError) -> Response:
+    response = problem_response(err.code, err.message, status=status_of(err))
+    response.headers["Retry-After"] = str(max(RETRY_SOLVER_S, math.ceil(getattr(err, "seconds", 0))))
+    return response
+
+
+def _api_problem(err: ApiProblem) -> Response:
+    response = problem_response(err.code, err.detail, status=err.status, errors=err.errors,
+                                extra=err.extra)
+    response.headers.update(err.headers)
+    return response
 
 
 def _schema_messages(value: Any) -> Any:
@@ -442,13 +479,10 @@ def _unexpected_problem(err: Exception) -> Response:
 
 def register_error_handlers(app: Flask) -> None:
     """Answer every error of ``app`` with problem details (replaces flask-smorest's JSON)."""
-    app.register_error_handler(
-        ApiProblem,
-        lambda e: problem_response(e.code, e.detail, status=e.status, errors=e.errors,
-                                   extra=e.extra),
-    )
+    app.register_error_handler(ApiProblem, _api_problem)
     app.register_error_handler(RulesError, _rules_problem)
     app.register_error_handler(SolverTimeoutError, _solver_problem)
+    app.register_error_handler(BudgetExceededError, _solver_problem)
     app.register_error_handler(HTTPException, _http_problem)
     for database_error in DATABASE_UNAVAILABLE:
         app.register_error_handler(database_error, _database_problem)

@@ -581,6 +581,15 @@ class AdviceSchema(Schema):
                        "weights)"})
     margin = fields.Nested(ChoiceMarginSchema, allow_none=True, metadata={
         "description": "the lead over the runner-up lineup (ev; null without a runner-up)"})
+    samples_used = Int(required=True, metadata={
+        "description": "the samples the answer rests on: `samples` unless the solver budget ran "
+                       "out first (0 for maximin, which samples nothing)"})
+    complete = fields.Boolean(required=True, metadata={
+        "description": "false when the solver budget ran out before every sample was used or "
+                       "the search ended: the answer is the best found in the budget, its "
+                       "margins and errors computed on `samples_used`"})
+    budget_note = fields.String(allow_none=True, required=True, metadata={
+        "description": "what the budget cut short, in words (null when complete)"})
 
 
 def _lineup() -> BoundedList:

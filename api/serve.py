@@ -8,6 +8,7 @@ from typing import Any
 from gunicorn.app.base import BaseApplication
 
 from api import create_app
+from api.pool import POOL
 from solver.ramchi.advice import warm_up
 
 
@@ -23,8 +24,10 @@ class _Server(BaseApplication):  # type: ignore[misc]
             self.cfg.set(key, value)
 
     def load(self) -> Any:
-        warm_up()  # the ev advice's tables, built before the first request rather than during it
-        return create_app()
+        app = create_app()
+        if app.extensions[POOL].processes == 0:  # solver work in this process after all
+            warm_up()  # the ev advice's tables, built before the first request rather than during it
+        return app
 
 
 def _env_number(name: str, default: float) -> float:
@@ -39,21 +42,24 @@ def served_options(host: str = "127.0.0.1", port: int = 8000, *, workers: int | 
     """The gunicorn settings of ``ramchi serve`` (docs/deployment.md explains each one).
 
     Settings not given come from ``RAMCHI_WORKERS``, ``RAMCHI_THREADS``,
-    ``RAMCHI_KEEPALIVE`` and ``RAMCHI_READ_TIMEOUT``, else the defaults: 2
-    worker processes of 4 threads, keep-alive 5 s, a request must arrive
-    within 10 s. The read timeout reaches the workers as ``RAMCHI_READ_TIMEOUT``
-    (gunicorn's ``raw_env``).
+    ``RAMCHI_KEEPALIVE`` and ``RAMCHI_READ_TIMEOUT``, else the defaults: one
+    worker process of 8 threads (solver work runs in its pool of solver processes,
+    one per core: :mod:`api.pool`), keep-alive 5 s, a request must arrive
+    within 10 s. The read timeout and the worker count reach the workers as
+    ``RAMCHI_READ_TIMEOUT`` and ``RAMCHI_WORKERS`` (gunicorn's ``raw_env``): each
+    worker takes its share of the cores for its solver processes.
 
     >>> served_options(workers=3)["worker_class"], served_options(workers=3)["workers"]
     ('api.worker.RamchiWorker', 3)
     """
     read_timeout = read_timeout or _env_number("RAMCHI_READ_TIMEOUT", 10)
+    workers = workers or int(_env_number("RAMCHI_WORKERS", 1))
     return {"bind": f"{host}:{port}",
             "worker_class": "api.worker.RamchiWorker",
-            "workers": workers or int(_env_number("RAMCHI_WORKERS", 2)),
-            "threads": threads or int(_env_number("RAMCHI_THREADS", 4)),
+            "workers": workers,
+            "threads": threads or int(_env_number("RAMCHI_THREADS", 8)),
             "keepalive": keepalive or _env_number("RAMCHI_KEEPALIVE", 5),
-            "raw_env": [f"RAMCHI_READ_TIMEOUT={read_timeout:g}"],
+            "raw_env": [f"RAMCHI_READ_TIMEOUT={read_timeout:g}", f"RAMCHI_WORKERS={workers}"],
             "timeout": 60, "graceful_timeout": 30, "accesslog": "-",
             "control_socket_disable": True}  # one shared ~/.gunicorn/gunicorn.ctl per user otherwise
 

@@ -89,3 +89,10 @@ class TrainerScoreSchema(Schema):
     seed = Int(required=True)
     solve_ms = fields.Float(required=True)
     assumptions = fields.Dict(required=True)
+    samples_used = Int(required=True, metadata={
+        "description": "the samples both lineups were scored on: `samples` unless the solver "
+                       "budget ran out first"})
+    complete = fields.Boolean(required=True, metadata={
+        "description": "false when the solver budget ran out first (see budget_note)"})
+    budget_note = fields.String(allow_none=True, required=True, metadata={
+        "description": "what the budget cut short, in words (null when complete)"})

@@ -30,6 +30,7 @@ from typing import Any
 from rulesets.game import GameKind
 from rulesets.log import Record
 from rulesets.registry import Registry
+from solver.budget import Deadline
 
 __all__ = [
     "BUILTIN_BOTS",
@@ -39,6 +40,8 @@ __all__ = [
     "bot",
     "bot_rng",
     "bots_of",
+    "decide",
+    "next_bot",
     "next_bot_action",
     "play_bots",
     "register_bot",
@@ -51,14 +54,25 @@ MAX_BOT_ACTIONS = 100_000
 """The most actions :func:`play_bots` takes in one call (a safeguard against a game that never ends)."""
 
 
+Choose = Callable[[Any, int, random.Random, Deadline | None], Record]
+"""``choose(game, seat, rng, deadline)``: the action a bot takes now, decided by ``deadline``
+(``None``: no limit). A bot answers by its deadline with whatever it can decide by then (a
+simpler legal move when its solver runs out of time): it never stalls its game."""
+
+
 @dataclass(frozen=True, slots=True)
 class Bot:
-    """A computer player of one game: ``choose(game, seat, rng)`` is the action it takes now."""
+    """A computer player of one game: ``choose(game, seat, rng, deadline)`` is the action it takes now.
+
+    ``costly`` bots run a solver for each decision: the service decides for them in its solver
+    processes, off the threads that serve games; the others decide in a few milliseconds.
+    """
 
     game: str
     name: str
     description: str
-    choose: Callable[[Any, int, random.Random], Record]
+    choose: Choose
+    costly: bool = False
 
 
 class BotLimitError(RuntimeError):
@@ -99,20 +113,47 @@ def bot_rng(secret: int, version: int) -> random.Random:
     return random.Random(int.from_bytes(digest[:8], "big"))
 
 
-def next_bot_action(kind: GameKind, game: Any, bots: Sequence[str | None], secret: int,
-                    version: int) -> tuple[int, Record] | None:
-    """The seat a bot acts for now and the action it takes, or ``None`` when only people may act.
+def next_bot(kind: GameKind, game: Any, bots: Sequence[str | None]) -> tuple[int, Bot] | None:
+    """The seat a bot acts for now and its bot, or ``None`` when only people may act.
 
-    ``bots[seat]`` names the bot of each seat (``None``: a person); ``version``
-    is the number of actions so far (it seeds the bot's random numbers). The
-    action is what the bot chose; the caller applies it.
+    >>> from rulesets.game import game_kind
+    >>> kind = game_kind("ramchi")
+    >>> game = kind.new_game(kind.config_from_dict({"hands": 1, "seed": 5, "dealer": 0}))
+    >>> next_bot(kind, game, [None, None, None]) is None
+    True
     """
     seat = kind.bot_seat(game, bots)
     if seat is None:
         return None
     name = bots[seat]
     assert name is not None
-    return seat, bot(kind.name, name).choose(game, seat, bot_rng(secret, version))
+    return seat, bot(kind.name, name)
+
+
+def decide(kind: GameKind | str, game: Any, seat: int, name: str, secret: int, version: int,
+           deadline: Deadline | None = None) -> Record:
+    """The action the bot ``name`` of ``seat`` takes at ``version`` of ``game``, by ``deadline``.
+
+    ``kind`` may be the game's name: then every argument pickles, and the service calls this
+    in a solver process.
+    """
+    game_name = kind if isinstance(kind, str) else kind.name
+    return bot(game_name, name).choose(game, seat, bot_rng(secret, version), deadline)
+
+
+def next_bot_action(kind: GameKind, game: Any, bots: Sequence[str | None], secret: int,
+                    version: int, deadline: Deadline | None = None) -> tuple[int, Record] | None:
+    """The seat a bot acts for now and the action it takes, or ``None`` when only people may act.
+
+    ``bots[seat]`` names the bot of each seat (``None``: a person); ``version``
+    is the number of actions so far (it seeds the bot's random numbers). The
+    action is what the bot chose by ``deadline``; the caller applies it.
+    """
+    found = next_bot(kind, game, bots)
+    if found is None:
+        return None
+    seat, chosen = found
+    return seat, chosen.choose(game, seat, bot_rng(secret, version), deadline)
 
 
 def play_bots(kind: GameKind, game: Any, bots: Sequence[str | None], secret: int, version: int = 0,

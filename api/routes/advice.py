@@ -4,19 +4,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from api import solver_jobs
 from api.blueprint import Blueprint
 from api.cardinput import read_cards
+from api.pool import solve
 from api.routes.games import PROBLEM
 from api.ruleset_input import ruleset_options
 from api.schemas import AdviceRequestSchema, AdviceSchema, HindsightRequestSchema, HindsightSchema
 from api.trainer_schemas import TrainerScoreRequestSchema, TrainerScoreSchema
-from rulesets.jsonable import jsonable
 from rulesets.ramchi.deal import HAND_SIZE
 from rulesets.ramchi.options import RamchiOptions
 from solver.limits import DEFAULT_TIME_LIMIT_S
-from solver.ramchi.advice import advise
-from solver.ramchi.hindsight import hindsight
-from solver.ramchi.trainer import score_lineup
 
 blp = Blueprint("advice", __name__, url_prefix="/v1/ramchi",
                 description="The solver: how to arrange a hand, and what would have won.")
@@ -47,12 +45,12 @@ def advice(body: dict[str, Any]) -> dict[str, Any]:
     up_card = None
     if body.get("up_card") is not None:
         up_card = read_cards([body["up_card"]], "/up_card", what="up_card")[0]
-    result = advise(
-        hand, up_card, objective=body["objective"], seed=body["seed"],
-        samples=body.get("samples"), opponents=body["opponents"], mixture=body.get("mixture"),
-        seat=body["seat"],
-        dealer=body.get("dealer"), options=_options(body), time_limit=DEFAULT_TIME_LIMIT_S)
-    return jsonable(result) | {"solve_ms": round(result.solve_ms, 1)}
+    answer: dict[str, Any] = solve(
+        solver_jobs.ramchi_advice, hand, up_card, what="the Ramchi advice", objective=body["objective"],
+        seed=body["seed"], samples=body.get("samples"), opponents=body["opponents"],
+        mixture=body.get("mixture"), seat=body["seat"], dealer=body.get("dealer"),
+        options=_options(body), time_limit=DEFAULT_TIME_LIMIT_S)
+    return answer
 
 
 @blp.route("/hindsight", methods=["POST"])
@@ -77,9 +75,10 @@ def hindsight_review(body: dict[str, Any]) -> dict[str, Any]:
     if body.get("played") is not None:
         played = [read_cards(combo, f"/played/{i}", what=f"played combination {i + 1}")
                   for i, combo in enumerate(body["played"])]
-    result = hindsight(hand, body["seat"], body["dealer"], others, played=played,
-                       options=_options(body), time_limit=DEFAULT_TIME_LIMIT_S)
-    return jsonable(result) | {"solve_ms": round(result.solve_ms, 1)}
+    answer: dict[str, Any] = solve(
+        solver_jobs.ramchi_hindsight, hand, body["seat"], body["dealer"], what="the hindsight review",
+        other_lineups=others, played=played, options=_options(body), time_limit=DEFAULT_TIME_LIMIT_S)
+    return answer
 
 
 @blp.route("/trainer/score", methods=["POST"])
@@ -105,9 +104,9 @@ def trainer_score(body: dict[str, Any]) -> dict[str, Any]:
         up_card = read_cards([body["up_card"]], "/up_card", what="up_card")[0]
     lineup = [read_cards(combo, f"/lineup/{i}", what=f"combination {i + 1}")
               for i, combo in enumerate(body["lineup"])]
-    result = score_lineup(
-        hand, up_card, lineup, exchanged=body.get("exchange"), seed=body["seed"],
-        samples=body.get("samples"), opponents=body["opponents"], mixture=body.get("mixture"),
-        seat=body["seat"],
+    answer: dict[str, Any] = solve(
+        solver_jobs.ramchi_trainer, hand, up_card, lineup, what="the trainer's score",
+        exchanged=body.get("exchange"), seed=body["seed"], samples=body.get("samples"),
+        opponents=body["opponents"], mixture=body.get("mixture"), seat=body["seat"],
         dealer=body.get("dealer"), options=_options(body), time_limit=DEFAULT_TIME_LIMIT_S)
-    return jsonable(result) | {"solve_ms": round(result.solve_ms, 1)}
+    return answer

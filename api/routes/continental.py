@@ -4,16 +4,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from api import solver_jobs
 from api.blueprint import Blueprint
 from api.cardinput import read_card_groups
-from api.continental import advice_json
+from api.pool import solve
 from api.routes.games import PROBLEM
 from api.ruleset_input import ruleset_options
 from api.schemas import ContinentalAdviceRequestSchema, ContinentalAdviceSchema
 from rulesets.continental.deck import Deck
 from rulesets.continental.options import ContinentalOptions
 from rulesets.errors import LimitExceededError
-from solver.continental.advice import advise, contract_for
+from solver.continental.advice import contract_for
 from solver.limits import CONTINENTAL_MAX_HAND_CARDS, CONTINENTAL_MAX_TABLE_MELDS, DEFAULT_TIME_LIMIT_S
 
 blp = Blueprint("continental", __name__, url_prefix="/v1/continental",
@@ -57,10 +58,12 @@ def continental_advice(body: dict[str, Any]) -> dict[str, Any]:
     cards = read_card_groups(groups, Deck.for_players(options.max_players))
     table = [cards[f"/table/{i}"] for i in range(len(body["table"]))]
     hand = cards["/hand"]
-    result = advise(hand, contract, dropped=body["dropped"], drawn=body["drawn"], table=table,
-                    discard_top=cards["/discard_top"][0] if "/discard_top" in cards else None,
-                    seen=cards["/seen"], options=options, time_limit=DEFAULT_TIME_LIMIT_S)
-    return advice_json(result, hand)
+    answer: dict[str, Any] = solve(
+        solver_jobs.continental_advice, hand, what="the Continental advice", contract=contract,
+        dropped=body["dropped"], drawn=body["drawn"], table=table,
+        discard_top=cards["/discard_top"][0] if "/discard_top" in cards else None,
+        seen=cards["/seen"], options=options, time_limit=DEFAULT_TIME_LIMIT_S)
+    return answer
 
 
 def _check_limits(body: dict[str, Any]) -> None:

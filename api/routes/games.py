@@ -20,6 +20,7 @@ from api.bot_runner import bot_settings, bots_in, run_bots
 from api.errors import ApiProblem, refusal_extra, status_of
 from api.game_cache import GAMES, GameCache
 from api.game_schemas import GameApi, game_api
+from api.pool import POOL, bot_budget_s
 from api.schemas import (
     ActionRequestSchema,
     ActionResponseSchema,
@@ -127,7 +128,8 @@ def _with_bots(stored: game_store.StoredGame, game: GameState) -> tuple[game_sto
     """The game after its bots acted (they act until it needs a person), and its stored record."""
     kind = _kind(stored.kind)
     game, version = run_bots(_engine(), stored.id, kind, game, stored.version, stored.settings,
-                             lambda game, actions: _caught_up(kind, game, actions))
+                             lambda game, actions: _caught_up(kind, game, actions),
+                             current_app.extensions[POOL], bot_budget_s())
     if version == stored.version:
         return stored, game
     return game_store.StoredGame(id=stored.id, kind=stored.kind, settings=stored.settings,

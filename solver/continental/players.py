@@ -19,6 +19,7 @@ from rulesets.continental.bots import random_action
 from rulesets.continental.game import ContinentalGame
 from rulesets.log import Record
 from solver.bots import Bot, register_bot
+from solver.budget import Deadline
 from solver.continental.bot import advisor_action
 
 __all__ = ["ADVISOR", "RANDOM", "RANDOM_SKILL"]
@@ -27,8 +28,12 @@ RANDOM_SKILL = 0.5
 """How often the ``random`` bot plays a sensible move instead of a random legal one."""
 
 
-def _random(game: ContinentalGame, seat: int, rng: random.Random) -> Record:
+def _random(game: ContinentalGame, seat: int, rng: random.Random, deadline: Deadline | None) -> Record:
     return random_action(game, seat, rng, RANDOM_SKILL)
+
+
+def _advisor(game: ContinentalGame, seat: int, rng: random.Random, deadline: Deadline | None) -> Record:
+    return advisor_action(game, seat, rng)
 
 
 RANDOM = register_bot(Bot(
@@ -42,4 +47,4 @@ ADVISOR = register_bot(Bot(
     description="Follows the Continental advisor: takes or buys the discard when it helps, drops "
                 "the contract as soon as it can, lays off, and throws the card that keeps it "
                 "closest to going out. Sees only what its seat sees.",
-    choose=advisor_action))
+    choose=_advisor, costly=True))

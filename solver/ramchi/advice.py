@@ -15,12 +15,14 @@ from __future__ import annotations
 
 import time
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from rulesets.cards import DECK, Card, Rank
 from rulesets.errors import InvalidInputError
 from rulesets.ramchi.deal import HAND_SIZE, TWO_OF_DIAMONDS, check_hand, exchange
 from rulesets.ramchi.options import RamchiOptions
+from solver.budget import Deadline, deadline_or_none
 from solver.limits import DEFAULT_SAMPLES, DEFAULT_SOLVER_OPPONENT_SAMPLES, DEFAULT_TIME_LIMIT_S
 from solver.ramchi.candidates import discards
 from solver.ramchi.explain import explain
@@ -49,8 +51,8 @@ from solver.ramchi.results import (
 from solver.ramchi.round_tables import prior_table
 from solver.ramchi.validation import check_limits, check_seats
 
-__all__ = ["ALTERNATIVES", "OBJECTIVES", "advice_request", "advise", "default_samples",
-           "plan_request", "warm_up"]
+__all__ = ["ALTERNATIVES", "OBJECTIVES", "advice_request", "advise", "budget_note",
+           "default_samples", "plan_request", "warm_up"]
 
 
 def _objective(name: str) -> Objective:
@@ -141,6 +143,7 @@ def advice_request(
     dealer: int | None = None,
     options: RamchiOptions | None = None,
     time_limit: float = DEFAULT_TIME_LIMIT_S,
+    deadline: Deadline | None = None,
 ) -> AdviceRequest:
     """Check a request (cards, table, opponent model, limits) and fill in its defaults.
 
@@ -158,7 +161,7 @@ def advice_request(
         samples = default_samples(model)
     check_limits(samples, time_limit, opponents, slow=model.slow)
     return AdviceRequest(hand, up_card, seed, samples, opponents, seat, dealer, options, time_limit,
-                         model)
+                         model, deadline_or_none(deadline))
 
 
 def plan_request(strategy: Objective, request: AdviceRequest
@@ -170,8 +173,33 @@ def plan_request(strategy: Objective, request: AdviceRequest
     can_exchange = request.options.exchange and up_card is not None and TWO_OF_DIAMONDS in hand
     choices = [hand] + ([exchange(hand, up_card)] if can_exchange and up_card else [])
     deals = strategy.deals(request)
-    plans = [strategy.plan(h, deals, request) for h in choices]
+    plans = []
+    for i, cards in enumerate(choices):  # the time left is shared by the plans still to make
+        share = request.deadline.share(1 / (len(choices) - i))
+        plans.append(strategy.plan(cards, deals, replace(request, deadline=share)))
     return deals, plans, max(plans, key=strategy.preference)
+
+
+def budget_note(request: AdviceRequest, samples_used: int, plans: Sequence[HandPlan]) -> str | None:
+    """What the budget cut short, in words (``None`` when nothing was).
+
+    >>> from rulesets.cards import DECK
+    >>> request = advice_request(DECK[:17], None, samples=200)
+    >>> budget_note(request, 200, []) is None
+    True
+    >>> budget_note(request, 40, [])[:80]
+    'The time budget ran out: the advice rests on 40 of the 200 samples asked for (th'
+    """
+    cut = []
+    if samples_used < request.samples:
+        cut.append(f"the advice rests on {samples_used} of the {request.samples} samples asked for "
+                   "(the margins and errors are computed on those)")
+    if not all(p.searched for p in plans):
+        cut.append("the search for a better lineup stopped early")
+    if not cut:
+        return None
+    return ("The time budget ran out: " + "; ".join(cut) + ". Ask for fewer samples or faster "
+            "opponent models.")
 
 
 def advise(
@@ -187,6 +215,7 @@ def advise(
     dealer: int | None = None,
     options: RamchiOptions | None = None,
     time_limit: float = DEFAULT_TIME_LIMIT_S,
+    deadline: Deadline | None = None,
 ) -> Advice:
     """Arrange ``hand`` (17 cards) into up to five combinations in play order, and discards.
 
@@ -200,15 +229,20 @@ def advise(
     order); ``dealer=None`` means unknown, and the samples rotate through the
     three dealers. With the 2♦ in hand and the ``up_card`` given, keeping and
     exchanging are compared on the same samples. ``time_limit`` bounds each
-    CP-SAT solve (seconds). An :class:`Objective` instance may stand for the name (the
-    benchmarks pass the baseline this way).
+    CP-SAT solve (seconds). ``deadline`` (:mod:`solver.budget`; ``None``: none) bounds the
+    whole advice: ``ev`` is anytime, it stops sampling and searching there and says so
+    (``complete``, ``samples_used``, ``budget_note``); ``maximin`` answers by then or raises.
+    An :class:`Objective` instance may stand for the name (the benchmarks pass the baseline
+    this way).
     """
     started = time.perf_counter()
     strategy = objective if isinstance(objective, Objective) else _objective(objective)
     request = advice_request(hand, up_card, seed=seed, samples=samples, opponents=opponents,
                              mixture=mixture, seat=seat, dealer=dealer, options=options,
-                             time_limit=time_limit)
+                             time_limit=time_limit, deadline=deadline)
     deals, plans, chosen = plan_request(strategy, request)
+    used = len(deals) if deals is not None else 0
+    note = budget_note(request, used, plans) if deals is not None else None
     exchange_info = _exchange_info(strategy, plans, chosen)
     valuation = strategy.valuation(chosen, deals, request)
     combinations = plan(chosen.best.lineup, valuation.win_rates)
@@ -233,4 +267,7 @@ def advise(
         seed=valuation.seed,
         assumptions=_assumptions(request),
         margin=_margin(chosen),
+        samples_used=used,
+        complete=note is None,
+        budget_note=note,
     )

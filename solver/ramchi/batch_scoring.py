@@ -18,6 +18,7 @@ tests compare it with ``play_out`` on many random lineups and options.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -48,6 +49,15 @@ class Deals:
     def take(self, rows: np.ndarray) -> Deals:
         """The deals at ``rows`` (a boolean mask or indices)."""
         return Deals(self.strengths[rows], self.fours[rows], self.dealer[rows])
+
+    @staticmethod
+    def joined(parts: Sequence[Deals]) -> Deals:
+        """The deals of every part, in order (at least one part)."""
+        if len(parts) == 1:
+            return parts[0]
+        return Deals(np.concatenate([p.strengths for p in parts]),
+                     np.concatenate([p.fours for p in parts]),
+                     np.concatenate([p.dealer for p in parts]))
 
 
 def _four_chips(deals: Deals, seat: int, my_four: int, options: RamchiOptions

@@ -17,6 +17,8 @@ from dataclasses import dataclass
 from rulesets.cards import Card
 from rulesets.ramchi.deal import TWO_OF_DIAMONDS, exchange, four_of_a_kind_rank
 from rulesets.ramchi.options import RamchiOptions
+from solver.budget import BudgetExceededError, Deadline
+from solver.errors import SolverTimeoutError
 from solver.ramchi.advice import advise
 from solver.ramchi.candidates import hand_candidates
 from solver.ramchi.greedy import greedy_lineup
@@ -39,8 +41,8 @@ class Bot:
     name = "bot"
 
     def decide(self, hand: Sequence[Card], up_card: Card | None, *, seat: int, dealer: int,
-               options: RamchiOptions | None = None) -> Decision:
-        """Choose the exchange and the lineup for ``hand``."""
+               options: RamchiOptions | None = None, deadline: Deadline | None = None) -> Decision:
+        """Choose the exchange and the lineup for ``hand`` (by ``deadline``, when given)."""
         raise NotImplementedError
 
 
@@ -50,8 +52,8 @@ class GreedyBot(Bot):
     name = "greedy"
 
     def decide(self, hand: Sequence[Card], up_card: Card | None, *, seat: int, dealer: int,
-               options: RamchiOptions | None = None) -> Decision:
-        """See the class text."""
+               options: RamchiOptions | None = None, deadline: Deadline | None = None) -> Decision:
+        """See the class text (fast: the deadline is not needed)."""
         options = options or RamchiOptions()
         swap = (options.exchange and up_card is not None and TWO_OF_DIAMONDS in hand
                 and four_of_a_kind_rank(exchange(hand, up_card)) is not None
@@ -74,12 +76,20 @@ class _AdviceBot(Bot):
         self.mixture = mixture
 
     def decide(self, hand: Sequence[Card], up_card: Card | None, *, seat: int, dealer: int,
-               options: RamchiOptions | None = None) -> Decision:
-        """Follow :func:`solver.advise` for this bot's objective."""
-        advice = advise(hand, up_card, objective=self.objective, seed=self.seed,
-                        samples=self.samples, opponents=self.opponents,
-                        mixture=self.mixture, seat=seat,
-                        dealer=dealer, options=options, time_limit=self.time_limit)
+               options: RamchiOptions | None = None, deadline: Deadline | None = None) -> Decision:
+        """Follow :func:`solver.advise` for this bot's objective; when a ``deadline`` is given and
+        the solver cannot answer by then, play greedy instead (a bot never stalls its game).
+        """
+        try:
+            advice = advise(hand, up_card, objective=self.objective, seed=self.seed,
+                            samples=self.samples, opponents=self.opponents,
+                            mixture=self.mixture, seat=seat,
+                            dealer=dealer, options=options, time_limit=self.time_limit,
+                            deadline=deadline)
+        except (SolverTimeoutError, BudgetExceededError):
+            if deadline is None:
+                raise
+            return GreedyBot().decide(hand, up_card, seat=seat, dealer=dealer, options=options)
         return Decision(advice.exchange.recommended,
                         tuple(c.cards for c in advice.combinations))
 

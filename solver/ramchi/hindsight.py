@@ -31,6 +31,7 @@ from rulesets.ramchi.combinations import STRONGEST
 from rulesets.ramchi.deal import check_hand
 from rulesets.ramchi.options import RamchiOptions
 from rulesets.ramchi.scoring import SEATS, chips_for_lineups, play_round
+from solver.budget import Deadline, deadline_or_none
 from solver.limits import DEFAULT_TIME_LIMIT_S
 from solver.ramchi.candidates import Candidate, discards, hand_candidates
 from solver.ramchi.packing import Packing
@@ -145,13 +146,15 @@ def hindsight(
     played: Sequence[Sequence[Card]] | None = None,
     options: RamchiOptions | None = None,
     time_limit: float = DEFAULT_TIME_LIMIT_S,
+    deadline: Deadline | None = None,
 ) -> HindsightResult:
     """The lineup ``seat`` should have played, given the others' lineups as actually played.
 
     ``hand`` is the seat's 17 cards after any exchange; ``other_lineups`` maps
     each other seat to its combinations in play order. With ``played`` (the
     seat's own lineup), the result also gives the chips it won and the
-    difference. Four of a kind is ignored: the hand was played.
+    difference. Four of a kind is ignored: the hand was played. The CP-SAT solve stops at
+    ``deadline`` (``None``: only ``time_limit``); without an answer by then it raises.
     """
     started = time.perf_counter()
     options = options or RamchiOptions()
@@ -160,7 +163,8 @@ def hindsight(
     strengths = check_other_lineups(hand, seat, other_lineups)
     others = [strengths.get(s, []) for s in range(SEATS)]
     patterns = win_patterns(seat, dealer, others, options)
-    lineup, chips = best_hindsight_lineup(hand_candidates(hand), patterns, time_limit)
+    limit = deadline_or_none(deadline).cpsat_limit(time_limit)
+    lineup, chips = best_hindsight_lineup(hand_candidates(hand), patterns, limit)
     played_chips = difference = None
     if played is not None:
         mine = check_lineup(played, hand, f"seat {seat}'s played lineup")

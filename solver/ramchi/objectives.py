@@ -23,6 +23,8 @@ import numpy as np
 from rulesets.cards import Card
 from rulesets.ramchi.deal import four_of_a_kind_rank
 from rulesets.ramchi.options import RamchiOptions
+from solver.budget import NO_LIMIT, Deadline
+from solver.errors import SolverTimeoutError
 from solver.ramchi.batch_scoring import Deals, DealScorer
 from solver.ramchi.candidates import Candidate, hand_candidates
 from solver.ramchi.explain import ev_sentence, maximin_sentence
@@ -30,8 +32,8 @@ from solver.ramchi.greedy import greedy_lineup
 from solver.ramchi.maximin import maximin_from_candidates
 from solver.ramchi.opponents import DEFAULT_OPPONENTS, MODELS, OpponentModel
 from solver.ramchi.round_tables import lineup_values, round_tables
-from solver.ramchi.sampled_deals import opponent_deals
-from solver.ramchi.sampling import draw_samples
+from solver.ramchi.sampled_deals import deals_within
+from solver.ramchi.sampling import sample_stream
 from solver.ramchi.search import ScoredPool, beam_lineups, improve, packing_starts, profile
 
 __all__ = [
@@ -50,6 +52,10 @@ __all__ = [
 ALTERNATIVES = 3
 """Runner-up lineups reported with ``ev`` advice."""
 
+SAMPLING_SHARE = 0.5
+"""The share of a request's budget that drawing and arranging samples may use; the search for
+the lineup has the rest (its cost grows with the samples drawn)."""
+
 
 @dataclass(frozen=True, slots=True)
 class AdviceRequest:
@@ -66,6 +72,8 @@ class AdviceRequest:
     time_limit: float
     model: OpponentModel = field(default_factory=lambda: MODELS[DEFAULT_OPPONENTS])
     """The opponent model ``opponents`` names (with a mixture's own weights)."""
+    deadline: Deadline = NO_LIMIT
+    """When the answer is due (:mod:`solver.budget`): sampling and search stop there."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,6 +115,8 @@ class HandPlan:
     four: int | None
     scorer: DealScorer | None = field(default=None, compare=False, repr=False)
     """What scored the plan's lineups on the samples (``ev``): the valuation reuses it."""
+    searched: bool = True
+    """Whether the search ran to its end (``False``: the deadline stopped it early)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,9 +158,10 @@ class Objective(ABC):
         return None
 
     @abstractmethod
-    def plan(self, hand: tuple[Card, ...], deals: Any,
-             request: AdviceRequest) -> HandPlan:
-        """The best lineup of ``hand`` (the hand kept or after the exchange)."""
+    def plan(self, hand: tuple[Card, ...], deals: Any, request: AdviceRequest) -> HandPlan:
+        """The best lineup of ``hand`` (the hand kept or after the exchange), found by
+        ``request.deadline`` (anytime objectives stop their search there).
+        """
 
     @abstractmethod
     def preference(self, plan: HandPlan) -> Any:
@@ -173,10 +184,10 @@ class MaximinObjective(Objective):
 
     name = "maximin"
 
-    def plan(self, hand: tuple[Card, ...], deals: Any,
-             request: AdviceRequest) -> HandPlan:
-        """The exact maximin lineup (no runners-up)."""
-        lineup = maximin_from_candidates(hand_candidates(hand), request.time_limit)
+    def plan(self, hand: tuple[Card, ...], deals: Any, request: AdviceRequest) -> HandPlan:
+        """The exact maximin lineup (no runners-up): CP-SAT within the deadline."""
+        limit = request.deadline.cpsat_limit(request.time_limit)
+        lineup = maximin_from_candidates(hand_candidates(hand), limit)
         return HandPlan(hand, Scored(lineup), [], four_if_counted(hand, request.options))
 
     def preference(self, plan: HandPlan) -> Any:
@@ -206,29 +217,42 @@ class EvObjective(Objective):
     name = "ev"
 
     def deals(self, request: AdviceRequest) -> Deals:
-        """``request.samples`` seeded splits of the unseen cards, opponents arranged."""
-        drawn = draw_samples(request.hand, request.up_card, samples=request.samples,
-                             seed=request.seed, dealer=request.dealer, seat=request.seat)
-        return opponent_deals(drawn, request.seat, request.model, request.options,
-                              request.time_limit, request.seed)
+        """``request.samples`` seeded splits of the unseen cards, opponents arranged; fewer
+        when :data:`SAMPLING_SHARE` of the budget runs out first (at least one chunk).
+        """
+        stream = sample_stream(request.hand, request.up_card, seed=request.seed,
+                               dealer=request.dealer, seat=request.seat)
+        return deals_within(stream, request.samples, request.seat, request.model, request.options,
+                            request.time_limit, request.seed, request.deadline.share(SAMPLING_SHARE))
 
     def plan(self, hand: tuple[Card, ...], deals: Any, request: AdviceRequest) -> HandPlan:
-        """Climb from maximin, greedy, packings and the beam's lineups; the best mean wins."""
-        seat, options, time_limit = request.seat, request.options, request.time_limit
+        """Climb from maximin, greedy, packings and the beam's lineups; the best mean wins.
+
+        Past ``request.deadline`` the climb stops where it is (``searched=False``); the maximin start is
+        left out when CP-SAT finds nothing in the time left.
+        """
+        seat, options, deadline = request.seat, request.options, request.deadline
         candidates = hand_candidates(hand)
         four = four_if_counted(hand, options)
         scorer = DealScorer(deals, seat, four or 0, options)
         pool = ScoredPool(scorer.chips)
-        starts = [maximin_from_candidates(candidates, time_limit), greedy_lineup(candidates)]
+        starts = [greedy_lineup(candidates)]
+        try:
+            starts.insert(0, maximin_from_candidates(candidates, deadline.cpsat_limit(request.time_limit)))
+        except SolverTimeoutError:
+            if not deadline.expired():
+                raise
+        searched = True
         if four is None:
             table = round_tables(deals, seat, 0, options)
             starts += packing_starts(hand) + beam_lineups(candidates, table)
-            improve(pool, starts, candidates, hand, lambda p: lineup_values(table, p))
+            searched = improve(pool, starts, candidates, hand, lambda p: lineup_values(table, p),
+                               deadline)
         else:  # a four of a kind ends every deal before play: no lineup matters
             pool.add(starts)
         order = pool.ranked()[:1 + ALTERNATIVES]
         ranked = [self._scored(pool, key, pool.chips[order[0]]) for key in order]
-        return HandPlan(hand, ranked[0], ranked[1:], four, scorer)
+        return HandPlan(hand, ranked[0], ranked[1:], four, scorer, searched and not deadline.expired())
 
     @staticmethod
     def _scored(pool: ScoredPool, key: tuple[int, ...], best: np.ndarray) -> Scored:
@@ -257,8 +281,7 @@ class EvObjective(Objective):
         lineup = np.array([profile(plan.best.lineup)])
         scorer = plan.scorer or DealScorer(deals, request.seat, plan.four or 0, request.options)
         rates = scorer.round_wins(lineup[0])
-        closing = ev_sentence(plan.best.mean, plan.best.error, request.model.label(),
-                              request.samples)
+        closing = ev_sentence(plan.best.mean, plan.best.error, request.model.label(), len(deals))
         return Valuation(plan.best.mean, plan.best.error,
                          [float(r) for r in rates[:len(plan.best.lineup)]], request.samples,
                          request.seed, closing)

@@ -147,6 +147,12 @@ class Advice:
     assumptions: dict[str, object] = field(default_factory=dict)
     margin: ChoiceMargin | None = None
     """The lead over the runner-up lineup (``ev`` advice with a runner-up only)."""
+    samples_used: int = 0
+    """The samples the answer rests on: ``samples`` unless the budget ran out first."""
+    complete: bool = True
+    """Whether every sample was used and the search ran to its end within the budget."""
+    budget_note: str | None = None
+    """When not complete: what the budget cut short, in words."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,14 +16,15 @@ True
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from itertools import islice
 
 from rulesets.cards import DECK, Card
 from rulesets.ramchi.deal import HAND_SIZE, UNSEEN_CARDS
 from rulesets.ramchi.scoring import SEATS
 
-__all__ = ["Sample", "draw_samples"]
+__all__ = ["Sample", "draw_samples", "sample_stream"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,11 +39,25 @@ class Sample:
 def draw_samples(hand: Sequence[Card], up_card: Card | None, *, samples: int, seed: int,
                  dealer: int | None, seat: int) -> list[Sample]:
     """``samples`` reproducible splits of the unseen cards (same seed, same samples)."""
+    return list(islice(sample_stream(hand, up_card, seed=seed, dealer=dealer, seat=seat), samples))
+
+
+def sample_stream(hand: Sequence[Card], up_card: Card | None, *, seed: int, dealer: int | None,
+                  seat: int) -> Iterator[Sample]:
+    """The samples of :func:`draw_samples` one by one, without end: the first ``n`` are always
+    ``draw_samples(..., samples=n)``, so a solver may stop drawing when its time is up.
+
+    >>> from rulesets.cards import DECK
+    >>> stream = sample_stream(DECK[:17], DECK[17], seed=1, dealer=None, seat=0)
+    >>> [next(stream), next(stream)] == draw_samples(DECK[:17], DECK[17], samples=2, seed=1,
+    ...                                                dealer=None, seat=0)
+    True
+    """
     rng = random.Random(seed)
     mine = set(hand)
     unseen = [card for card in DECK if card not in mine and card != up_card]
-    drawn = []
-    for index in range(samples):
+    index = 0
+    while True:
         cards = list(unseen)
         rng.shuffle(cards)
         face_up = up_card if up_card is not None else cards.pop()
@@ -51,5 +66,5 @@ def draw_samples(hand: Sequence[Card], up_card: Card | None, *, samples: int, se
         hands[(seat + 1) % SEATS] = tuple(sorted(cards[:HAND_SIZE]))
         hands[(seat + 2) % SEATS] = tuple(sorted(cards[HAND_SIZE:UNSEEN_CARDS]))
         seat_dealer = dealer if dealer is not None else index % SEATS
-        drawn.append(Sample(tuple(hands), face_up, seat_dealer))
-    return drawn
+        yield Sample(tuple(hands), face_up, seat_dealer)
+        index += 1

@@ -30,6 +30,7 @@ import numpy as np
 
 from rulesets.cards import Card
 from rulesets.ramchi.arrangement import MAX_COMBINATIONS
+from solver.budget import NO_LIMIT, Deadline
 from solver.ramchi.arrays import (
     POSITION_TRIPLES,
     hand_array,
@@ -205,15 +206,20 @@ class ScoredPool:
 
 def improve(pool: ScoredPool, starts: Sequence[Sequence[Candidate]],
             candidates: Sequence[Candidate], hand: Sequence[Card],
-            estimate: Callable[[np.ndarray], np.ndarray]) -> None:
+            estimate: Callable[[np.ndarray], np.ndarray], deadline: Deadline = NO_LIMIT) -> bool:
     """Score ``starts``, then climb from each to a lineup no neighbour beats; ``estimate``
     gives the linear estimate of ``(L, 5)`` profiles (to pick the neighbours worth scoring).
+
+    Returns whether the climb ended by itself; ``False`` when ``deadline`` stopped it first
+    (the pool then holds every lineup scored so far).
     """
     pool.add(starts)
     current = set(sorted({profile(s) for s in starts}, key=lambda k: -pool.means[k])[:CLIMBERS])
     for _ in range(MAX_STEPS):
         moved = set()
         for key in current:
+            if deadline.expired():
+                return False
             options: dict[Profile, list[Candidate]] = {}
             for lineup in neighbours(pool.lineups[key], candidates, hand):
                 options.setdefault(profile(lineup), lineup)
@@ -226,5 +232,6 @@ def improve(pool: ScoredPool, starts: Sequence[Sequence[Candidate]],
             if top in pool.means and pool.mean(top) > pool.mean(key) + 1e-9:
                 moved.add(top)
         if not moved:
-            return
+            return True
         current = moved
+    return True

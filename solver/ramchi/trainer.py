@@ -31,8 +31,9 @@ from rulesets.errors import IllegalActionError, InvalidInputError
 from rulesets.ramchi.arrangement import MAX_COMBINATIONS, arrangement_problems, check_arrangement
 from rulesets.ramchi.deal import TWO_OF_DIAMONDS, exchange
 from rulesets.ramchi.options import RamchiOptions
+from solver.budget import Deadline
 from solver.limits import DEFAULT_TIME_LIMIT_S
-from solver.ramchi.advice import _assumptions, advice_request, plan_request
+from solver.ramchi.advice import _assumptions, advice_request, budget_note, plan_request
 from solver.ramchi.batch_scoring import DealScorer
 from solver.ramchi.candidates import discards, hand_candidates
 from solver.ramchi.objectives import OBJECTIVES, four_if_counted, mean_and_error
@@ -90,6 +91,12 @@ class TrainerScore:
     seed: int
     solve_ms: float
     assumptions: dict[str, object] = field(default_factory=dict)
+    samples_used: int = 0
+    """The samples both lineups were scored on: ``samples`` unless the budget ran out first."""
+    complete: bool = True
+    """Whether every sample was used and the advice's search ran to its end within the budget."""
+    budget_note: str | None = None
+    """When not complete: what the budget cut short, in words."""
 
 
 def _lineup_problem(hand: Sequence[Card], lineup: Sequence[Sequence[Card]]) -> None:
@@ -142,6 +149,7 @@ def score_lineup(
     dealer: int | None = None,
     options: RamchiOptions | None = None,
     time_limit: float = DEFAULT_TIME_LIMIT_S,
+    deadline: Deadline | None = None,
 ) -> TrainerScore:
     """Score the player's ``lineup`` of ``hand`` against the ``ev`` advice on the same samples.
 
@@ -150,17 +158,19 @@ def score_lineup(
     the player exchanged the 2♦ for the ``up_card`` (``None``: when the lineup
     uses the up-card). The other arguments are those of
     :func:`~solver.ramchi.advice.advise`; the advice's lineup is the one
-    :func:`~solver.ramchi.advice.advise` gives for the same arguments.
+    :func:`~solver.ramchi.advice.advise` gives for the same arguments (``deadline`` too: past
+    it both lineups are scored on the samples drawn by then, and the answer says so).
     """
     started = time.perf_counter()
     request = advice_request(hand, up_card, seed=seed, samples=samples, opponents=opponents,
                              mixture=mixture, seat=seat, dealer=dealer, options=options,
-                             time_limit=time_limit)
+                             time_limit=time_limit, deadline=deadline)
     hand, options = request.hand, request.options
     mine, did_exchange = _player_hand(hand, up_card, lineup, exchanged, options)
     _lineup_problem(mine, lineup)
     arranged = check_arrangement(mine, lineup)
-    deals, _, chosen = plan_request(OBJECTIVES["ev"], request)  # as advise() chooses
+    deals, plans, chosen = plan_request(OBJECTIVES["ev"], request)  # as advise() chooses
+    note = budget_note(request, len(deals), plans)
 
     player_four = four_if_counted(mine, options)
     best_scorer = chosen.scorer or DealScorer(deals, seat, chosen.four or 0, options)
@@ -192,4 +202,7 @@ def score_lineup(
         seed=seed,
         solve_ms=(time.perf_counter() - started) * 1000,
         assumptions=_assumptions(request),
+        samples_used=len(deals),
+        complete=note is None,
+        budget_note=note,
     )
