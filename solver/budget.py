@@ -20,7 +20,7 @@ True
 >>> Deadline.after(0).check("ranking the discards", "send a smaller hand")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
 ...
-solver.budget.BudgetExceededError: the solver's budget of 0 s ran out while ranking the ...; send a smaller hand
+solver.budget.BudgetExceededError: the solver's budget of 0 s ran out while ...; send a smaller hand
 >>> NO_LIMIT.expired(), NO_LIMIT.remaining()
 (False, inf)
 """
