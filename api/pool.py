@@ -93,8 +93,21 @@ class Job:
 
 
 def _echo_job(text: str, deadline: Deadline) -> str:
-    """A job for tests and doctests: the text back."""
+    """A job for the pool's own tests: the text back."""
     return text
+
+
+def _sleep_job(seconds: float, deadline: Deadline) -> float:
+    """A job for the pool's own tests: a solver that ignores its deadline (sleeps ``seconds``)."""
+    time.sleep(seconds)
+    return seconds
+
+
+def _refuse_job(message: str, deadline: Deadline) -> None:
+    """A job for the pool's own tests: a rules refusal raised in the solver process."""
+    from rulesets.errors import LimitExceededError
+
+    raise LimitExceededError(message, field="samples")
 
 
 def _retry_after(seconds: float) -> dict[str, str]:

@@ -16,13 +16,17 @@ Scenarios:
   view (``GET``) and posts ``keep`` (2♦ holder, exchange phase) or ``arrange`` with no
   combinations, with ``expected_version`` and a fresh ``action_id``. The measured requests are
   the action ``POST``s; the views and game creations of the same run get rows of their own.
+- ``abuse``: costly solver requests from 12 addresses at once while game and ``/health``
+  clients go on, against a calm phase of the same run (``bench/abuse_scenario.py`` says how);
+  its own table, with the targets checked (not with ``--clients``). Only with a server this
+  script starts (it trusts ``X-Forwarded-For`` for the run).
 
 Prints a Markdown table (requests, errors = non-2xx answers or exceptions, requests per second
 over the scenario's wall time including the drain of requests in flight at the end, p50 and p99
 latency of the 2xx answers), the first error of each scenario, the core count and the server
 settings. Each client warms up with one untimed request before its scenario's clock starts.
 
-Run: ``.venv/bin/python bench/load.py [--scenarios health,classify,maximin,ev,game]
+Run: ``.venv/bin/python bench/load.py [--scenarios health,classify,maximin,ev,game,abuse]
 [--clients 8] [--seconds 10] [--workers N] [--database-url URL] [--url http://127.0.0.1:PORT]``
 """
 
@@ -52,9 +56,11 @@ from typing import Any
 from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
-SCENARIOS = ("health", "classify", "maximin", "ev", "game")
+SCENARIOS = ("health", "classify", "maximin", "ev", "game", "abuse")
 DECK = [rank + suit for suit in "cdhs" for rank in "23456789TJQKA"]
 START_TIMEOUT_S = 60.0
+SERVER_ENV = {"RAMCHI_GAMES_PER_HOUR": os.environ.get("RAMCHI_GAMES_PER_HOUR", "1000000")}
+"""Settings of the started server: the load's clients create far more games than a person."""
 STOP_TIMEOUT_S = 15.0
 # An error on a reused connection before any answer means the server had closed it while idle:
 # the request is sent again once on a new connection (all requests here are safe to repeat).
@@ -98,6 +104,7 @@ class Client:
 
     def __init__(self, host: str, port: int, timeout: float) -> None:
         self.connection = HTTPConnection(host, port, timeout=timeout)
+        self.extra_headers: dict[str, str] = {}
         self.answers = 0
         self.closed_by_server = 0
         self.resent = 0
@@ -105,7 +112,7 @@ class Client:
     def call(self, method: str, path: str, body: Any = None,
              token: str | None = None) -> tuple[int, Any, float]:
         """Send one request; return the status, the decoded JSON answer and the seconds it took."""
-        headers = {"Accept": "application/json"}
+        headers = {"Accept": "application/json"} | self.extra_headers
         payload = None
         if body is not None:
             payload = json.dumps(body).encode()
@@ -405,8 +412,11 @@ def served(args: argparse.Namespace) -> Iterator[tuple[str, str]]:
         if args.workers is not None:
             command += ["--workers", str(args.workers)]
         log_path = Path(folder) / "server.log"
+        env = os.environ | SERVER_ENV | {"DATABASE_URL": database}
+        if "abuse" in args.scenarios:
+            env |= {"RAMCHI_CLIENT_ADDRESS_HEADER": "X-Forwarded-For"}
         with log_path.open("wb") as log:
-            process = subprocess.Popen(command, cwd=ROOT, env=os.environ | {"DATABASE_URL": database},
+            process = subprocess.Popen(command, cwd=ROOT, env=env,
                                        stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
         base = f"http://127.0.0.1:{port}"
         try:
@@ -436,8 +446,8 @@ def server_settings(command: list[str], database: str, temporary: bool, log_path
 
 def parse_args() -> argparse.Namespace:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
-    parser.add_argument("--scenarios", default=",".join(SCENARIOS),
-                        help=f"comma-separated, from {', '.join(SCENARIOS)}")
+    parser.add_argument("--scenarios", "--scenario", default=",".join(SCENARIOS[:-1]),
+                        help=f"comma-separated, from {', '.join(SCENARIOS)} (default: all but abuse)")
     parser.add_argument("--clients", type=int, default=8, help="concurrent client threads")
     parser.add_argument("--seconds", type=float, default=10.0, help="time per scenario")
     parser.add_argument("--url", help="drive this running server (http://127.0.0.1:PORT) instead")
@@ -461,6 +471,8 @@ def parse_args() -> argparse.Namespace:
             parser.error("--url must be http://127.0.0.1:PORT (loopback only)")
         if args.workers is not None or args.database_url:
             parser.error("--workers and --database-url only apply to a server this script starts")
+        if "abuse" in args.scenarios:
+            parser.error("the abuse scenario needs a server this script starts (no --url)")
     return args
 
 
@@ -468,14 +480,31 @@ def main() -> None:
     args = parse_args()
     rows: list[Row] = []
     connections = Connections()
+    phases: dict[str, Any] = {}
     with served(args) as (base, settings):
         parts = urlsplit(base)
         assert parts.hostname is not None and parts.port is not None
         for kind in args.scenarios:
+            if kind == "abuse":
+                import abuse_scenario
+
+                for phase in ("calm", "attack"):
+                    print(f"running abuse, {phase} phase: {args.seconds:g} s ...", file=sys.stderr,
+                          flush=True)
+                    phases[phase] = abuse_scenario.run_phase(phase, parts.hostname, parts.port, args,
+                                                             attack=phase == "attack")
+                continue
             print(f"running {kind}: {args.clients} clients, {args.seconds:g} s ...",
                   file=sys.stderr, flush=True)
             rows += run_scenario(kind, parts.hostname, parts.port, args, connections)
-    print_table(rows)
+    if rows:
+        print_table(rows)
+    if phases:
+        import abuse_scenario
+
+        budget = float(os.environ.get("RAMCHI_SOLVE_BUDGET_S") or 2.0)
+        print()
+        abuse_scenario.print_abuse(phases, budget)
     try:
         cores = f"{os.cpu_count()} cores ({len(os.sched_getaffinity(0))} usable by this process)"
     except AttributeError:
