@@ -90,6 +90,8 @@ def _advice_lines(advice: Any) -> list[str]:
     if advice.four_of_a_kind is not None:
         lines.append(f"Four of a kind: {advice.four_of_a_kind.note}")
     lines.append(advice.explanation)
+    if advice.budget_note:
+        lines.append(advice.budget_note)
     return lines
 
 
@@ -99,12 +101,31 @@ def _cmd_advise(args: argparse.Namespace) -> int:
     hand = parse_cards(args.cards, count=HAND_SIZE, what="the hand")
     up_card = parse_cards([args.up_card], what="the up-card")[0] if args.up_card else None
     advice = advise(hand, up_card, objective=args.objective, seed=args.seed, samples=args.samples,
-                    opponents=args.opponents, seat=args.seat, dealer=args.dealer)
+                    opponents=args.opponents, seat=args.seat, dealer=args.dealer,
+                    deadline=_deadline(args.budget))
     if args.json:
         print(json.dumps(jsonable(advice), ensure_ascii=False, indent=2))
     else:
         print("\n".join(_advice_lines(advice)))
     return 0
+
+
+def _deadline(budget: float | None) -> Any:
+    """The deadline of ``--budget SECONDS`` (``None``: no limit, the command line's default)."""
+    from solver.budget import Deadline
+
+    return None if budget is None else Deadline.after(budget)
+
+
+def _budget_arg(text: str) -> float:
+    """``--budget SECONDS``: a positive number."""
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1
+    if not 0 < value <= 3600:
+        raise argparse.ArgumentTypeError(f"expected seconds between 0 and 3600, got {text!r}")
+    return value
 
 
 def _contract_arg(text: str) -> tuple[int, int]:
@@ -183,7 +204,7 @@ def _cmd_continental_advise(args: argparse.Namespace) -> int:
     advice = advise(hand, contract, dropped=args.dropped, drawn=args.drawn,
                     table=[cards[f"table meld {i + 1}"] for i in range(len(args.table))],
                     discard_top=cards["discard top"][0] if args.discard_top else None,
-                    seen=cards["seen"], options=ruleset.options)
+                    seen=cards["seen"], options=ruleset.options, deadline=_deadline(args.budget))
     body = advice_json(advice, hand)
     if args.json:
         print(json.dumps(body, ensure_ascii=False, indent=2))
@@ -299,8 +320,9 @@ def build_parser() -> argparse.ArgumentParser:
     serve = commands.add_parser("serve", help="run the HTTP API under gunicorn")
     serve.add_argument("--host", default="127.0.0.1")
     serve.add_argument("--port", type=int, default=8000)
-    serve.add_argument("--workers", type=int, help="worker processes (default: $RAMCHI_WORKERS or 2)")
-    serve.add_argument("--threads", type=int, help="threads per worker (default: $RAMCHI_THREADS or 4)")
+    serve.add_argument("--workers", type=int, help="worker processes (default: $RAMCHI_WORKERS or 1; "
+                       "each runs its share of the cores as solver processes)")
+    serve.add_argument("--threads", type=int, help="threads per worker (default: $RAMCHI_THREADS or 8)")
     serve.add_argument("--keepalive", type=float,
                        help="seconds an idle connection stays open (default: $RAMCHI_KEEPALIVE or 5)")
     serve.add_argument("--read-timeout", type=float,
@@ -339,6 +361,8 @@ def build_parser() -> argparse.ArgumentParser:
     advise_cmd.add_argument("--seed", type=int, default=1)
     advise_cmd.add_argument("--seat", type=int, default=0, choices=range(SEATS))
     advise_cmd.add_argument("--dealer", type=int, choices=range(SEATS))
+    advise_cmd.add_argument("--budget", type=_budget_arg, metavar="SECONDS",
+                            help="stop by then with the best found so far (default: no limit)")
     advise_cmd.add_argument("--json", action="store_true", help="print JSON")
     advise_cmd.set_defaults(run=_cmd_advise)
 
@@ -365,6 +389,8 @@ def build_parser() -> argparse.ArgumentParser:
     cont_advise.add_argument("--ruleset", default="continental")
     cont_advise.add_argument("--option", type=_option_arg, action="append", default=[],
                              metavar="NAME=VALUE", help="an option override, e.g. card_values=face_value")
+    cont_advise.add_argument("--budget", type=_budget_arg, metavar="SECONDS",
+                             help="refuse past this many seconds of solver time (default: no limit)")
     cont_advise.add_argument("--json", action="store_true", help="print JSON (as the API answers)")
     cont_advise.set_defaults(run=_cmd_continental_advise)
 
@@ -394,13 +420,20 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command line; returns the exit status (2 for refused input)."""
+    """Run the command line; returns the exit status (2 for refused input, 3 when the solver ran
+    out of its ``--budget``).
+    """
     args = build_parser().parse_args(argv)
     try:
         return int(args.run(args))
     except RulesError as err:
         print(f"ramchi: {err.message}", file=sys.stderr)
         return 2
+    except RuntimeError as err:  # the solver out of its --budget, or of a CP-SAT time limit
+        if getattr(err, "code", None) not in ("budget_exceeded", "solver_timeout"):
+            raise
+        print(f"ramchi: {err}", file=sys.stderr)
+        return 3
 
 
 if __name__ == "__main__":

@@ -71,3 +71,18 @@ def test_advise_assumes_the_solvers_default_opponents_and_shows_the_margin(
 def test_advise_refuses_an_unknown_opponent_model(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["advise", *HAND, "--opponents", "nobody"]) == 2
     assert "opponents must be one of greedy, solver, ev, mixture" in capsys.readouterr().err
+
+
+def test_advise_with_a_budget_says_what_the_budget_cut_short(capsys: pytest.CaptureFixture[str]) -> None:
+    hand = "As Ad Ah Kc Qc Jc 9s 8s 7s 5h 4d 3c Td 9d 2c 6h 2d".split()
+    assert main(["advise", *hand, "--samples", "5000", "--budget", "0.01", "--json"]) == 0
+    advice = json.loads(capsys.readouterr().out)
+    assert advice["complete"] is False and advice["samples_used"] < 5000
+    assert main(["advise", *hand, "--samples", "5000", "--budget", "0.01"]) == 0
+    assert "The time budget ran out" in capsys.readouterr().out
+
+
+def test_a_budget_must_be_a_positive_number(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["advise", "As", "--budget", "soon"])
+    assert "expected seconds" in capsys.readouterr().err
