@@ -28,11 +28,13 @@ class Answer:
 
 
 def http(method: str, url: str, body: Any = None, *, token: str | None = None,
-         timeout: float = 30.0) -> Answer:
-    """One request on a fresh connection; ``body`` is sent as JSON. Raises ``OSError`` on failure."""
+         timeout: float = 30.0, headers: dict[str, str] | None = None) -> Answer:
+    """One request on a fresh connection; ``body`` is sent as JSON, with any extra ``headers``.
+    Raises ``OSError`` on failure.
+    """
     parts = urlsplit(url)
     connection = httplib.HTTPConnection(parts.hostname, parts.port, timeout=timeout)
-    headers = {"Connection": "close"}
+    headers = {"Connection": "close"} | (headers or {})
     payload = None
     if body is not None:
         payload = json.dumps(body).encode()
