@@ -25,6 +25,7 @@ from api.pool import POOL, pool_from_settings
 from api.routes import advice, continental, disputes, games, meta, ramchi
 from api.store import default_url, open_store
 from api.web import register_web
+from solver.budget import default_budget_s
 
 __all__ = ["create_app"]
 
@@ -54,7 +55,15 @@ def _settings(app: Flask, config: dict[str, Any] | None) -> None:
                 f"{MAX_DEPTH} levels and not malformed (else 400 `malformed_json`), sent as "
                 "application/json (else 415 `unsupported_media_type`); the whole request must "
                 "arrive within the server's read timeout (else 408 `request_timeout`). Lists and "
-                "strings state their own limits below.")},
+                "strings state their own limits below. Solver requests (advice, hindsight, the "
+                f"trainer, Continental advice) each have a budget of {default_budget_s():g} s of "
+                "solver time (the server's RAMCHI_SOLVE_BUDGET_S): the Ramchi `ev` advice and "
+                "the trainer answer with what they computed by then and say so (`complete`: "
+                "false, `samples_used`, `budget_note`); the others refuse with 503 "
+                "`budget_exceeded`. Solver work runs in a bounded pool of solver processes, apart "
+                "from the threads that serve games: when its queue is full the answer is 503 "
+                "`busy` at once, and one client address may have only a few solver requests in "
+                "flight (else 429 `too_many_requests`); both say when to retry in `Retry-After`.")},
         },
         VERSION=_version(),
         JSON_SORT_KEYS=False,
