@@ -18,9 +18,11 @@ from api.docs import register_docs
 from api.errors import register_error_handlers
 from api.game_cache import GAMES, GameCache
 from api.game_store import ENGINE
+from api.headers import register_headers
 from api.limits import max_body_bytes
 from api.migrate import require_up_to_date, upgrade
 from api.openapi import ProblemApi
+from api.query_secrets import register_query_secrets
 from api.routes import advice, continental, disputes, games, meta, ramchi
 from api.store import default_url, open_store
 from api.web import register_web
@@ -89,4 +91,6 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     register_docs(app)
     register_web(app)
     register_error_handlers(app)
+    register_query_secrets(app)
+    register_headers(app)
     return app

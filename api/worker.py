@@ -104,7 +104,8 @@ def problem_bytes(status: int, code: str, detail: str) -> bytes:
     body = json.dumps({"type": f"/problems/{code}", "title": kind.title if kind else code,
                        "status": status, "detail": detail, "code": code}).encode()
     head = (f"HTTP/1.1 {status} {_REASONS.get(status, 'Error')}\r\nConnection: close\r\n"
-            f"Content-Type: {PROBLEM_MEDIA_TYPE}\r\nContent-Length: {len(body)}\r\n\r\n")
+            f"Content-Type: {PROBLEM_MEDIA_TYPE}\r\nX-Content-Type-Options: nosniff\r\n"
+            f"Content-Length: {len(body)}\r\n\r\n")
     return head.encode("latin-1") + body
 
 
