@@ -93,6 +93,15 @@ PROBLEMS: dict[str, ProblemType] = {
     "unauthorized": ProblemType(
         401, "Seat token needed", "Send 'Authorization: Bearer <seat token>' as given at creation."),
     "forbidden": ProblemType(403, "Wrong token", "The token belongs to no seat of this game."),
+    # Request hygiene and per-client limits (issue 18):
+    "token_in_query": ProblemType(
+        400, "Token in the address",
+        "A seat token was sent in the query string (?token=, ?access_token=, ...), where logs "
+        "and browser history keep it. Send it only as 'Authorization: Bearer <seat token>'."),
+    "too_many_requests": ProblemType(
+        429, "Too many requests",
+        "Too many requests from your address: too many solver requests in flight, or too many "
+        "games created recently. Wait the seconds in 'Retry-After', then try again."),
     "game_not_found": ProblemType(404, "Game not found", "No game has that id."),
     "stale_version": ProblemType(
         409, "Stale version", "The game changed since you read it: reload it and decide again."),
