@@ -14,6 +14,7 @@ from typing import Any
 from flask import Flask
 
 from api.blueprint import MAX_DEPTH
+from api.creation_limit import register_creation_limit
 from api.docs import register_docs
 from api.errors import register_error_handlers
 from api.game_cache import GAMES, GameCache
@@ -92,5 +93,6 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     register_web(app)
     register_error_handlers(app)
     register_query_secrets(app)
+    register_creation_limit(app)
     register_headers(app)
     return app

@@ -390,6 +390,10 @@ def upgrade_schema(database: str) -> None:
         raise SystemExit(f"`ramchi db upgrade` failed:\n{done.stdout}{done.stderr}")
 
 
+NO_CREATION_LIMIT = {"RAMCHI_GAMES_PER_HOUR": os.environ.get("RAMCHI_GAMES_PER_HOUR", "0")}
+"""The game scenario creates games as fast as it can: the per-address limit is off unless set."""
+
+
 @contextmanager
 def served(args: argparse.Namespace) -> Iterator[tuple[str, str]]:
     """Yield the base URL and a description of the server: ``--url``, or a fresh ``ramchi serve``."""
@@ -406,7 +410,8 @@ def served(args: argparse.Namespace) -> Iterator[tuple[str, str]]:
             command += ["--workers", str(args.workers)]
         log_path = Path(folder) / "server.log"
         with log_path.open("wb") as log:
-            process = subprocess.Popen(command, cwd=ROOT, env=os.environ | {"DATABASE_URL": database},
+            env = os.environ | {"DATABASE_URL": database} | NO_CREATION_LIMIT
+            process = subprocess.Popen(command, cwd=ROOT, env=env,
                                        stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
         base = f"http://127.0.0.1:{port}"
         try:
