@@ -70,8 +70,10 @@ def serve(host: str = "127.0.0.1", port: int = 8000, workers: int | None = None,
           read_timeout: float | None = None) -> None:
     """Serve the API until interrupted; the database is set by ``DATABASE_URL``."""
     from api.migrate import configured_url, upgrade
+    from api.retention import prune_at_start
 
     upgrade(configured_url())  # once, here in the master, before gunicorn forks the workers
+    prune_at_start(configured_url())  # likewise: the games idle past their retention
     print(f"Serving on http://{host}:{port}  (docs: http://{host}:{port}/docs)", flush=True)
     _Server(served_options(host, port, workers=workers, threads=threads, keepalive=keepalive,
                            read_timeout=read_timeout)).run()
