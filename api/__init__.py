@@ -56,7 +56,9 @@ def _settings(app: Flask, config: dict[str, Any] | None) -> None:
                 f"{MAX_DEPTH} levels and not malformed (else 400 `malformed_json`), sent as "
                 "application/json (else 415 `unsupported_media_type`); the whole request must "
                 "arrive within the server's read timeout (else 408 `request_timeout`). Lists and "
-                "strings state their own limits below.")},
+                "strings state their own limits below. A seat token is sent only as "
+                "`Authorization: Bearer <token>`: a query string naming one (`?token=`, "
+                "`?access_token=`) is 400 `token_in_query` on every address.")},
         },
         VERSION=_version(),
         JSON_SORT_KEYS=False,
