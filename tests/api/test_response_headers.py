@@ -108,6 +108,7 @@ def test_docs_have_a_content_security_policy_that_lets_their_own_scripts_run(cli
     inline = inline_script_hashes(html)
     assert inline and all(source in scripts for source in inline)  # Swagger UI's start-up runs
     assert "'unsafe-inline'" not in scripts and "'unsafe-eval'" not in scripts
+    assert b'"validatorUrl": null' in html  # no badge fetched from outside the policy
     sources = re.findall(rb'<script src="([^"]+)"', html) + re.findall(rb'href="([^"]+\.css)"', html)
     assert len(sources) >= 3
     for source in sources:  # every script and style comes from the service itself ('self')
