@@ -34,6 +34,7 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+import logging
 import os
 import re
 import selectors
@@ -238,11 +239,37 @@ class _Capture:
             return 500
 
 
+_QUERY = re.compile(r"\?[^\s'\"]+")
+
+
+class HideQueries(logging.Filter):
+    r"""Hide the query strings in log messages: gunicorn's warnings quote a refused request line,
+    and its query may carry a secret (the access log never shows one: api/serve.py).
+
+    >>> record = logging.LogRecord("g", logging.WARNING, "", 0, "bad line 'GET /x?token=s3 HTTP/1.1'",
+    ...                            None, None)
+    >>> HideQueries().filter(record), record.getMessage()
+    (True, "bad line 'GET /x?(query hidden) HTTP/1.1'")
+    """
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        """Rewrite ``record``'s message without query strings; never drop it."""
+        message = record.getMessage()
+        hidden = _QUERY.sub("?(query hidden)", message)
+        if hidden != message:
+            record.msg, record.args = hidden, None
+        return True
+
+
+_HIDE_QUERIES = HideQueries()
+
+
 class RamchiWorker(ThreadWorker):  # type: ignore[misc]
     """gthread worker that buffers requests in its event loop and answers errors as problems."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.log.error_log.addFilter(_HIDE_QUERIES)
         self.read_timeout = DEFAULT_READ_TIMEOUT
         self.max_body = DEFAULT_MAX_BODY_BYTES
         self.buffering: dict[TConn, float] = {}

@@ -32,7 +32,16 @@ def test_query_strings_never_reach_the_access_log(start_server: ServerFactory, s
         assert secret not in output, f"{secret!r} in the server's output:\n{output}"
 
 
-def test_the_servers_own_problems_answer_nosniff(start_server: ServerFactory, sqlite_url: str) -> None:
+def test_the_servers_own_problems_answer_nosniff_and_log_no_query(
+        start_server: ServerFactory, sqlite_url: str) -> None:
     server = start_server(sqlite_url, "--workers", "1")
     status, headers, _body = parse_raw(raw_exchange(server.address, b"THIS IS NOT HTTP\r\n\r\n"))
     assert status == 400 and headers["x-content-type-options"] == "nosniff"
+    refused = b"GET /health?token=secret321\r\n\r\n"  # no HTTP version: a bad request line
+    status, _headers, _body = parse_raw(raw_exchange(server.address, refused))
+    assert status == 400
+    deadline = time.monotonic() + LOG_BOUND
+    while time.monotonic() < deadline and "query hidden" not in server.log(tail=500):
+        time.sleep(0.1)
+    output = server.log(tail=500)
+    assert "query hidden" in output and "secret321" not in output, output
