@@ -14,14 +14,17 @@ from typing import Any
 from flask import Flask
 
 from api.blueprint import MAX_DEPTH
+from api.creation_limit import register_creation_limit
 from api.docs import register_docs
 from api.errors import register_error_handlers
 from api.game_cache import GAMES, GameCache
 from api.game_store import ENGINE
+from api.headers import register_headers
 from api.limits import max_body_bytes
 from api.migrate import require_up_to_date, upgrade
 from api.openapi import ProblemApi
 from api.pool import POOL, pool_from_settings
+from api.query_secrets import register_query_secrets
 from api.routes import advice, continental, disputes, games, meta, ramchi
 from api.store import default_url, open_store
 from api.web import register_web
@@ -55,7 +58,9 @@ def _settings(app: Flask, config: dict[str, Any] | None) -> None:
                 f"{MAX_DEPTH} levels and not malformed (else 400 `malformed_json`), sent as "
                 "application/json (else 415 `unsupported_media_type`); the whole request must "
                 "arrive within the server's read timeout (else 408 `request_timeout`). Lists and "
-                "strings state their own limits below. Solver requests (advice, hindsight, the "
+                "strings state their own limits below. A seat token is sent only as "
+                "`Authorization: Bearer <token>`: a query string naming one (`?token=`, "
+                "`?access_token=`) is 400 `token_in_query` on every address. Solver requests (advice, hindsight, the "
                 f"trainer, Continental advice) each have a budget of {default_budget_s():g} s of "
                 "solver time (the server's RAMCHI_SOLVE_BUDGET_S): the Ramchi `ev` advice and "
                 "the trainer answer with what they computed by then and say so (`complete`: "
@@ -100,4 +105,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     register_docs(app)
     register_web(app)
     register_error_handlers(app)
+    register_query_secrets(app)
+    register_creation_limit(app)
+    register_headers(app)
     return app

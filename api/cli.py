@@ -296,6 +296,8 @@ def _cmd_db(args: argparse.Namespace) -> int:
     where = migrate.display_url(url)
     engine = open_store(url)
     try:
+        if args.db_command == "prune":
+            return _prune(engine, where, args)
         if args.db_command == "upgrade":
             before, after = migrate.upgrade(engine)
             change = "already at" if before == after else f"upgraded from {before or 'nothing'} to"
@@ -308,6 +310,25 @@ def _cmd_db(args: argparse.Namespace) -> int:
         return 1
     finally:
         engine.dispose()
+    return 0
+
+
+def _prune(engine: Any, where: str, args: argparse.Namespace) -> int:
+    """``ramchi db prune``: remove the games idle past their retention; print how many."""
+    from api import migrate
+    from api.retention import Retention, prune
+
+    try:
+        settings = Retention.from_settings()
+    except ValueError as err:
+        raise RulesError(str(err)) from None
+    retention = Retention(settings.finished_days if args.finished_days is None else args.finished_days,
+                          settings.abandoned_days if args.abandoned_days is None else args.abandoned_days)
+    if not min(retention.finished_days, retention.abandoned_days) >= 0:
+        raise RulesError("--finished-days and --abandoned-days are days, 0 or more (0: keep forever)")
+    migrate.require_up_to_date(engine)
+    pruned = prune(engine, retention, dry_run=args.dry_run)
+    print(f"{where}: {pruned.summary(retention, dry_run=args.dry_run)}")
     return 0
 
 
@@ -330,14 +351,25 @@ def build_parser() -> argparse.ArgumentParser:
                             "$RAMCHI_READ_TIMEOUT or 10)")
     serve.set_defaults(run=_cmd_serve)
 
-    db_cmd = commands.add_parser("db", help="the database schema: upgrade it, show its revision")
+    db_cmd = commands.add_parser("db", help="the database: upgrade its schema, show its revision, "
+                                 "prune idle games")
     db_commands = db_cmd.add_subparsers(dest="db_command", required=True)
+    db_subs = {}
     for name, text in (("upgrade", "upgrade the schema to the newest revision (run before serving)"),
-                       ("current", "show the schema revision of the database")):
-        db_sub = db_commands.add_parser(name, help=text)
+                       ("current", "show the schema revision of the database"),
+                       ("prune", "remove games idle past their retention (finished: "
+                                 "$RAMCHI_FINISHED_RETENTION_DAYS or 30 days; abandoned: "
+                                 "$RAMCHI_ABANDONED_RETENTION_DAYS or 7 days)")):
+        db_sub = db_subs[name] = db_commands.add_parser(name, help=text)
         db_sub.add_argument("--url", help="database URL (default: DATABASE_URL, else the SQLite file "
                             "`ramchi serve` uses)")
         db_sub.set_defaults(run=_cmd_db)
+    db_subs["prune"].add_argument("--finished-days", type=float, metavar="DAYS",
+                                  help="keep finished games this many days idle (0: forever)")
+    db_subs["prune"].add_argument("--abandoned-days", type=float, metavar="DAYS",
+                                  help="keep unfinished games this many days idle (0: forever)")
+    db_subs["prune"].add_argument("--dry-run", action="store_true",
+                                  help="count the games that would be removed; remove nothing")
 
     classify_cmd = commands.add_parser("classify", help="classify three cards, e.g. As 2s 3s")
     classify_cmd.add_argument("cards", nargs="+", help="three card codes (As, 10h, a♠ ...)")

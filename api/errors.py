@@ -95,6 +95,11 @@ PROBLEMS: dict[str, ProblemType] = {
     "unauthorized": ProblemType(
         401, "Seat token needed", "Send 'Authorization: Bearer <seat token>' as given at creation."),
     "forbidden": ProblemType(403, "Wrong token", "The token belongs to no seat of this game."),
+    # Request hygiene and per-client limits (issue 18):
+    "token_in_query": ProblemType(
+        400, "Token in the address",
+        "A seat token was sent in the query string (?token=, ?access_token=, ...), where logs "
+        "and browser history keep it. Send it only as 'Authorization: Bearer <seat token>'."),
     "game_not_found": ProblemType(404, "Game not found", "No game has that id."),
     "stale_version": ProblemType(
         409, "Stale version", "The game changed since you read it: reload it and decide again."),
@@ -250,8 +255,9 @@ PROBLEMS: dict[str, ProblemType] = {
     "too_many_requests": ProblemType(
         429, "Too many requests",
         "Your address has too much in progress: at most a few solver requests in flight at once "
-        "(RAMCHI_SOLVER_PER_CLIENT, 4 by default), or too many games created recently. Wait for "
-        "your answers, or the seconds in 'Retry-After', before sending more."),
+        "(RAMCHI_SOLVER_PER_CLIENT, 4 by default), or too many games created in the last hour "
+        "(RAMCHI_GAMES_PER_HOUR, 60 by default). Wait for your answers, or the seconds in "
+        "'Retry-After', before sending more."),
     "database_unavailable": ProblemType(
         503, "Database unavailable", "The service cannot reach its database just now. Retry "
         "after the seconds in 'Retry-After'; a game action retried with the same action_id is "

@@ -28,6 +28,7 @@ from sqlalchemy import (
     DateTime,
     Engine,
     ForeignKey,
+    Index,
     Integer,
     String,
     Table,
@@ -51,7 +52,20 @@ games = Table(
     Column("version", Integer, nullable=False, default=0),
     Column("created_at", DateTime(timezone=True), nullable=False),
     Column("updated_at", DateTime(timezone=True), nullable=False),
+    # The creator's address as a keyed hash (api/creation_limit.py), never the address itself:
+    Column("client_hash", String(64), nullable=True),
+    Column("finished_at", DateTime(timezone=True), nullable=True),  # NULL while the game runs
+    Index("ix_games_client_hash_created_at", "client_hash", "created_at"),  # the creation limit
+    Index("ix_games_updated_at", "updated_at"),  # retention: games idle the longest
 )
+
+service_keys = Table(
+    "service_keys",
+    metadata,
+    Column("name", String(40), primary_key=True),
+    Column("value", String(128), nullable=False),
+)
+"""Secrets the service made for itself (migration 0003): ``client_address`` keys address hashes."""
 
 seats = Table(
     "seats",
@@ -103,6 +117,8 @@ class StoredGame:
     version: int
     players: list[str]
     actions: list[StoredAction]
+    finished: bool = False
+    """Whether the store has recorded the game as finished (:func:`mark_finished`)."""
 
 
 def hash_token(token: str) -> str:
@@ -119,15 +135,20 @@ def _now() -> datetime:
 
 
 def create_game(
-    engine: Engine, kind: str, settings: dict[str, Any], players: list[str]
+    engine: Engine, kind: str, settings: dict[str, Any], players: list[str],
+    client_hash: str | None = None,
 ) -> tuple[str, list[str]]:
-    """Store a new game; return its id and one fresh secret token per seat (given out once)."""
+    """Store a new game; return its id and one fresh secret token per seat (given out once).
+
+    ``client_hash`` is the creating client's keyed address hash (the creation limit counts it).
+    """
     game_id = str(uuid.uuid4())
     tokens = [secrets.token_urlsafe(24) for _ in players]
     now = _now()
     with engine.begin() as connection:
         connection.execute(insert(games).values(
-            id=game_id, kind=kind, settings=settings, version=0, created_at=now, updated_at=now))
+            id=game_id, kind=kind, settings=settings, version=0, created_at=now, updated_at=now,
+            client_hash=client_hash))
         connection.execute(insert(seats), [
             {"game_id": game_id, "seat": seat, "name": name, "token_hash": hash_token(token)}
             for seat, (name, token) in enumerate(zip(players, tokens, strict=True))
@@ -150,7 +171,7 @@ def load_game(engine: Engine, game_id: str, after: int = 0) -> StoredGame | None
     stored answers, needed only for idempotent retries, are not read here.
     """
     with engine.connect() as connection:
-        row = connection.execute(select(games.c.id, games.c.kind, games.c.settings)
+        row = connection.execute(select(games.c.id, games.c.kind, games.c.settings, games.c.finished_at)
                                  .where(games.c.id == game_id)).first()
         if row is None:
             return None
@@ -163,7 +184,28 @@ def load_game(engine: Engine, game_id: str, after: int = 0) -> StoredGame | None
         id=row.id, kind=row.kind, settings=row.settings, version=after + len(stored),
         players=list(names),
         actions=[StoredAction(a.seq, a.action_id, a.seat, a.body, {}) for a in stored],
+        finished=row.finished_at is not None,
     )
+
+
+def mark_finished(engine: Engine, game_id: str) -> None:
+    """Record that ``game_id`` is over (once: a later call keeps the first time).
+
+    Retention (:mod:`api.retention`) keeps finished games longer than abandoned ones.
+    """
+    with _writers_queue(engine), engine.begin() as connection:
+        connection.execute(update(games).where(games.c.id == game_id, games.c.finished_at.is_(None))
+                           .values(finished_at=_now()))
+
+
+def service_key(engine: Engine, name: str) -> str:
+    """The secret ``name`` of :data:`service_keys` (made by the migrations); ``KeyError`` if absent."""
+    with engine.connect() as connection:
+        value = connection.execute(select(service_keys.c.value)
+                                   .where(service_keys.c.name == name)).scalar()
+    if value is None:
+        raise KeyError(name)
+    return str(value)
 
 
 def kind_of(engine: Engine, game_id: str) -> str | None:

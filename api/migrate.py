@@ -13,7 +13,7 @@ the write lock, so two processes upgrading at once take turns.
 >>> from api.store import open_store
 >>> engine = open_store("sqlite://")
 >>> upgrade(engine)
-(None, '0002')
+(None, '0003')
 >>> is_up_to_date(engine), current_revision(engine) == head_revision()
 (True, True)
 """
@@ -67,7 +67,7 @@ def head_revision() -> str:
     """The newest revision, the one this code expects.
 
     >>> head_revision()
-    '0002'
+    '0003'
     """
     head = ScriptDirectory.from_config(alembic_config()).get_current_head()
     assert head is not None

@@ -30,6 +30,12 @@ class _Server(BaseApplication):  # type: ignore[misc]
         return app
 
 
+ACCESS_LOG_FORMAT = '%(h)s %(l)s %(u)s %(t)s "%(m)s %(U)s %(H)s" %(s)s %(b)s "%(a)s" %(L)ss'
+"""gunicorn's access log line without the query string (``%(U)s`` is the path alone) or the
+``Referer``: an address may carry secrets (a seat token sent as ``?token=`` is refused with
+``400 token_in_query``, but the refused request is logged too)."""
+
+
 def _env_number(name: str, default: float) -> float:
     """A setting from the environment (``RAMCHI_WORKERS`` ...), or its default."""
     raw = os.environ.get(name, "").strip()
@@ -61,6 +67,7 @@ def served_options(host: str = "127.0.0.1", port: int = 8000, *, workers: int | 
             "keepalive": keepalive or _env_number("RAMCHI_KEEPALIVE", 5),
             "raw_env": [f"RAMCHI_READ_TIMEOUT={read_timeout:g}", f"RAMCHI_WORKERS={workers}"],
             "timeout": 60, "graceful_timeout": 30, "accesslog": "-",
+            "access_log_format": ACCESS_LOG_FORMAT,
             "control_socket_disable": True}  # one shared ~/.gunicorn/gunicorn.ctl per user otherwise
 
 
@@ -69,8 +76,10 @@ def serve(host: str = "127.0.0.1", port: int = 8000, workers: int | None = None,
           read_timeout: float | None = None) -> None:
     """Serve the API until interrupted; the database is set by ``DATABASE_URL``."""
     from api.migrate import configured_url, upgrade
+    from api.retention import prune_at_start
 
     upgrade(configured_url())  # once, here in the master, before gunicorn forks the workers
+    prune_at_start(configured_url())  # likewise: the games idle past their retention
     print(f"Serving on http://{host}:{port}  (docs: http://{host}:{port}/docs)", flush=True)
     _Server(served_options(host, port, workers=workers, threads=threads, keepalive=keepalive,
                            read_timeout=read_timeout)).run()

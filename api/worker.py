@@ -34,6 +34,7 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+import logging
 import os
 import re
 import selectors
@@ -104,7 +105,8 @@ def problem_bytes(status: int, code: str, detail: str) -> bytes:
     body = json.dumps({"type": f"/problems/{code}", "title": kind.title if kind else code,
                        "status": status, "detail": detail, "code": code}).encode()
     head = (f"HTTP/1.1 {status} {_REASONS.get(status, 'Error')}\r\nConnection: close\r\n"
-            f"Content-Type: {PROBLEM_MEDIA_TYPE}\r\nContent-Length: {len(body)}\r\n\r\n")
+            f"Content-Type: {PROBLEM_MEDIA_TYPE}\r\nX-Content-Type-Options: nosniff\r\n"
+            f"Content-Length: {len(body)}\r\n\r\n")
     return head.encode("latin-1") + body
 
 
@@ -237,11 +239,37 @@ class _Capture:
             return 500
 
 
+_QUERY = re.compile(r"\?[^\s'\"]+")
+
+
+class HideQueries(logging.Filter):
+    r"""Hide the query strings in log messages: gunicorn's warnings quote a refused request line,
+    and its query may carry a secret (the access log never shows one: api/serve.py).
+
+    >>> record = logging.LogRecord("g", logging.WARNING, "", 0, "bad line 'GET /x?token=s3 HTTP/1.1'",
+    ...                            None, None)
+    >>> HideQueries().filter(record), record.getMessage()
+    (True, "bad line 'GET /x?(query hidden) HTTP/1.1'")
+    """
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        """Rewrite ``record``'s message without query strings; never drop it."""
+        message = record.getMessage()
+        hidden = _QUERY.sub("?(query hidden)", message)
+        if hidden != message:
+            record.msg, record.args = hidden, None
+        return True
+
+
+_HIDE_QUERIES = HideQueries()
+
+
 class RamchiWorker(ThreadWorker):  # type: ignore[misc]
     """gthread worker that buffers requests in its event loop and answers errors as problems."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.log.error_log.addFilter(_HIDE_QUERIES)
         self.read_timeout = DEFAULT_READ_TIMEOUT
         self.max_body = DEFAULT_MAX_BODY_BYTES
         self.buffering: dict[TConn, float] = {}

@@ -145,7 +145,7 @@ def speed_table(args: argparse.Namespace) -> None:
     e_actions, e_seconds = engine_games(args.games, args.hands, args.seed)
     with tempfile.TemporaryDirectory() as folder:
         url = f"sqlite:///{Path(folder) / 'bench.db'}"
-        client = create_app({"TESTING": True, "DATABASE_URL": url}).test_client()
+        client = create_app({"TESTING": True, "DATABASE_URL": url, "GAMES_PER_HOUR": 0}).test_client()
         a_actions, a_seconds, thinking, latencies = api_games(client, args.api_games, args.hands,
                                                               args.seed)
     print("| path | games | actions/game | games/s | actions/s | ms/request p50 | ms/request p99 |")

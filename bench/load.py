@@ -59,8 +59,6 @@ ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = ("health", "classify", "maximin", "ev", "game", "abuse")
 DECK = [rank + suit for suit in "cdhs" for rank in "23456789TJQKA"]
 START_TIMEOUT_S = 60.0
-SERVER_ENV = {"RAMCHI_GAMES_PER_HOUR": os.environ.get("RAMCHI_GAMES_PER_HOUR", "1000000")}
-"""Settings of the started server: the load's clients create far more games than a person."""
 STOP_TIMEOUT_S = 15.0
 # An error on a reused connection before any answer means the server had closed it while idle:
 # the request is sent again once on a new connection (all requests here are safe to repeat).
@@ -397,6 +395,10 @@ def upgrade_schema(database: str) -> None:
         raise SystemExit(f"`ramchi db upgrade` failed:\n{done.stdout}{done.stderr}")
 
 
+NO_CREATION_LIMIT = {"RAMCHI_GAMES_PER_HOUR": os.environ.get("RAMCHI_GAMES_PER_HOUR", "0")}
+"""The game scenario creates games as fast as it can: the per-address limit is off unless set."""
+
+
 @contextmanager
 def served(args: argparse.Namespace) -> Iterator[tuple[str, str]]:
     """Yield the base URL and a description of the server: ``--url``, or a fresh ``ramchi serve``."""
@@ -412,7 +414,7 @@ def served(args: argparse.Namespace) -> Iterator[tuple[str, str]]:
         if args.workers is not None:
             command += ["--workers", str(args.workers)]
         log_path = Path(folder) / "server.log"
-        env = os.environ | SERVER_ENV | {"DATABASE_URL": database}
+        env = os.environ | {"DATABASE_URL": database} | NO_CREATION_LIMIT
         if "abuse" in args.scenarios:
             env |= {"RAMCHI_CLIENT_ADDRESS_HEADER": "X-Forwarded-For"}
         with log_path.open("wb") as log:

@@ -80,7 +80,7 @@ def main() -> None:
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
         url = f"sqlite:///{Path(folder) / 'bench.db'}"
-        client = create_app({"AUTO_MIGRATE": True, "DATABASE_URL": url}).test_client()
+        client = create_app({"AUTO_MIGRATE": True, "DATABASE_URL": url, "GAMES_PER_HOUR": 0}).test_client()
         print(f"{'hands':>5} {'actions':>7} {'engine ms':>10} {'API ms':>9} {'ratio':>6} "
               f"{'p50 ms/action':>14} {'p99 ms/action':>14}")
         for hands in (1, 10, 50):

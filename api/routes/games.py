@@ -17,6 +17,7 @@ from sqlalchemy import Engine
 from api import game_store
 from api.blueprint import Blueprint
 from api.bot_runner import bot_settings, bots_in, run_bots
+from api.creation_limit import admit_creation
 from api.errors import ApiProblem, refusal_extra, status_of
 from api.game_cache import GAMES, GameCache
 from api.game_schemas import GameApi, game_api
@@ -124,6 +125,12 @@ def _view(stored: game_store.StoredGame, game: GameState, seat: int | None) -> d
             "players": stored.players, "bots": bots_in(stored.settings, len(stored.players))} | view
 
 
+def _note_finished(stored: game_store.StoredGame, game: GameState) -> None:
+    """Record in the store that the game is over, the first time it is seen over."""
+    if not stored.finished and _kind(stored.kind).is_over(game):
+        game_store.mark_finished(_engine(), stored.id)
+
+
 def _with_bots(stored: game_store.StoredGame, game: GameState) -> tuple[game_store.StoredGame, GameState]:
     """The game after its bots acted (they act until it needs a person), and its stored record."""
     kind = _kind(stored.kind)
@@ -140,6 +147,10 @@ def _with_bots(stored: game_store.StoredGame, game: GameState) -> tuple[game_sto
 @blp.arguments(GameCreateSchema)
 @blp.response(201, GameCreatedSchema)
 @blp.alt_response(422, description="A player list, deck, ruleset or option is invalid.", **PROBLEM)
+@blp.alt_response(429, description="This address created as many games in the last hour as one "
+                  "address may (`RAMCHI_GAMES_PER_HOUR`); wait the seconds in `Retry-After`.",
+                  headers={"Retry-After": {"description": "seconds to wait",
+                                           "schema": {"type": "integer"}}}, **PROBLEM)
 def create_game(body: dict[str, Any]) -> tuple[dict[str, Any], int, dict[str, str]]:
     """Create a game of ``game`` (Ramchi by default); returns each seat's secret token once.
 
@@ -147,11 +158,14 @@ def create_game(body: dict[str, Any]) -> tuple[dict[str, Any], int, dict[str, st
     hands without an explicit deck are shuffled from the seed (drawn and
     recorded if not given). Seats are numbered in play order. In a Continental
     game, ``bots`` gives seats to bots, which act on their own from the start.
+    One address creates at most ``RAMCHI_GAMES_PER_HOUR`` games in any hour (else 429).
     """
     served = game_api(body["game"])
     config = served.config_from(body)
     settings = {"config": config.to_dict()} | bot_settings(served.bots_of(body))
-    game_id, tokens = game_store.create_game(_engine(), served.name, settings, body["players"])
+    client = admit_creation()
+    game_id, tokens = game_store.create_game(_engine(), served.name, settings, body["players"],
+                                             client_hash=client)
     stored = game_store.StoredGame(id=game_id, kind=served.name, settings=settings, version=0,
                                    players=body["players"], actions=[])
     game = served.kind.new_game(config)  # as just stored: nothing to read back
@@ -171,6 +185,7 @@ def get_game(game_id: str) -> dict[str, Any]:
     """The game as a seat sees it (with its token), or the public view (without one)."""
     seat = _seat_of(game_id, _bearer_token(), required=False)
     stored, game = _with_bots(*_load(game_id))
+    _note_finished(stored, game)
     view = _view(stored, game, seat)
     _keep(game_id, stored.version, game)
     return view
@@ -289,6 +304,7 @@ def act(body: dict[str, Any], game_id: str) -> dict[str, Any]:
             seq=version + 1, action_id=action_id, seat=seat, body=record_to_dict(record),
             response={"request": _request_part(body), "answer": answer}))
     stored, game = _with_bots(stored, game)
+    _note_finished(stored, game)
     if stored.version != version + 1:  # bots acted after it: the answer tells what they did too
         answer = _answer(game_kind, game, before, stored.version, seat, stored)
         with game_store.locked_game(_engine(), game_id) as locked:
@@ -310,6 +326,7 @@ def get_log(game_id: str) -> dict[str, Any]:
     """
     seat = _seat_of(game_id, _bearer_token(), required=False)
     stored, game = _with_bots(*_load(game_id))
+    _note_finished(stored, game)
     _keep(game_id, stored.version, game)
     kind = _kind(stored.kind)
     over = kind.is_over(game)

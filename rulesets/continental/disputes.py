@@ -24,9 +24,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from rulesets.cards import Card
 from rulesets.continental.config import GameConfig
 from rulesets.continental.game import ContinentalGame
-from rulesets.continental.records import CONTINENTAL_RECORDS, GameEnded, HandEnded
+from rulesets.continental.records import CONTINENTAL_RECORDS, Discard, Draw, GameEnded, HandEnded
+from rulesets.continental.views import stock_draws
 from rulesets.errors import CardError, RulesError, echo
 from rulesets.log import (
     MAX_LOG_RECORDS,
@@ -138,9 +140,43 @@ def hidden_record(item: Any) -> str | None:
     return None
 
 
-def _read(item: Any, index: int) -> Record:
-    """Read a posted item as a record (records pass through)."""
-    return item if isinstance(item, Record) else CONTINENTAL_RECORDS.from_dict(item, f"record {index}")
+def _read(item: Any, index: int) -> tuple[Record, Card | None]:
+    """Read a posted item as a record (records pass through), and the card a stock draw shows.
+
+    A log shows a stock ``draw`` with the ``card`` it took to whoever may know it
+    (:func:`~rulesets.continental.views.redacted_log`); the card is no part of the action
+    (the stock decides it), so it is read apart and checked against the stock afterwards
+    (:func:`_misdrawn`).
+    """
+    if isinstance(item, Record):
+        return item, None
+    shown = None
+    if isinstance(item, Mapping) and item.get("kind") == "draw" and "card" in item:
+        # Read the card as a discard's card is read: the same codes, jokers and copies.
+        shown = CONTINENTAL_RECORDS.from_dict({"kind": "discard", "seat": 0, "card": item["card"]},
+                                              f"record {index}")
+        item = {key: value for key, value in item.items() if key != "card"}
+    record = CONTINENTAL_RECORDS.from_dict(item, f"record {index}")
+    if shown is not None and not (isinstance(record, Draw) and record.source == "stock"):
+        raise LogError(f"record {index}: only a draw from the stock shows the card it took (the "
+                       "discard drawn is the top of the pile)")
+    return record, shown.card if isinstance(shown, Discard) else None
+
+
+def _misdrawn(game: ContinentalGame, shown: dict[int, tuple[int, Card]], before: int
+              ) -> LogMismatchError | None:
+    """The first posted stock draw (posted before index ``before``) whose ``card`` is not the one
+    the stock gave; ``shown`` maps a draw's place in the game's log to its posted index and card.
+    """
+    if not shown:
+        return None
+    drawn = stock_draws(game.log, game.players)
+    for at, (index, card) in sorted(shown.items(), key=lambda item: item[1][0]):
+        if index < before and drawn.get(at) != card:
+            took = drawn.get(at)
+            truth = f"the stock's top card, {took.code}" if took else "no card: the stock was empty"
+            return LogMismatchError(index, f"the log shows this draw taking {card.code}; it took {truth}")
+    return None
 
 
 def _is_event(item: Any) -> bool:
@@ -234,16 +270,25 @@ def settle(config: GameConfig | Mapping[str, Any], posted: Sequence[Any]) -> dic
     game = ContinentalGame(config)
     whole = any(_is_event(item) for item in posted)
     records: list[Record] = []
+    shown: dict[int, tuple[int, Card]] = {}  # a stock draw's place in the log: (index, card shown)
     for index, item in enumerate(posted):
         try:
-            record = _read(item, index)
+            record, card = _read(item, index)
             records.append(record)
             if whole and _departs(record, index, game.log):
                 check_same_log(records, game.log[:index + 1])
+            if card is not None:
+                shown[len(game.log)] = (index, card)
             if record.is_action:
                 game.apply(record)  # type: ignore[arg-type]
         except RulesError as error:
+            misdrawn = _misdrawn(game, shown, index)
+            if misdrawn is not None:
+                return _refusal(game, misdrawn.index, posted[misdrawn.index], misdrawn)
             return _refusal(game, index, item, error)
+    misdrawn = _misdrawn(game, shown, len(posted))
+    if misdrawn is not None:
+        return _refusal(game, misdrawn.index, posted[misdrawn.index], misdrawn)
     if whole:
         try:
             check_same_log(records, game.log)

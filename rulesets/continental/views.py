@@ -3,8 +3,8 @@
 Hands and the stock are private; the table and the discard pile are face up.
 :func:`public_view` and :func:`seat_view` describe the current state;
 :func:`redacted_log` hides what is not yet public in the log. As in Ramchi, a
-hand's records are shown in full once that hand is over (its deck, reshuffles
-and penalty cards then tell nothing about the hands to come).
+hand's records are shown in full once that hand is over (its deck, reshuffles,
+penalty cards and the card of every stock draw then tell nothing about the hands to come).
 
 >>> from rulesets.continental.config import GameConfig
 >>> game = ContinentalGame(GameConfig.create(players=2, hands=1, seed=5, dealer=0))
@@ -209,9 +209,22 @@ def stock_draws(log: list[Record], players: int) -> dict[int, Card]:
     return drawn
 
 
-def _redact(record: Record, seat: int | None, players: int, own_draw: Card | None) -> dict[str, Any]:
-    """Hide the private part of one record of a hand still running."""
+def _record_for(record: Record, seat: int | None, players: int, drawn: Card | None, *,
+                over: bool) -> dict[str, Any]:
+    """One record as ``seat`` (``None``: the public) may see it: in full once its hand is over,
+    else with the private part hidden.
+
+    A stock ``draw`` has one shape: it names the card it took (``drawn``; none when the stock
+    was empty and the hand ended) to whoever may know it: the drawing seat while the hand
+    runs, everyone once the hand is over.
+    """
     data = record_to_dict(record)
+    if isinstance(record, Draw):
+        if drawn is not None and (over or record.seat == seat):
+            data["card"] = jsonable(drawn)
+        return data
+    if over:
+        return data
     if isinstance(record, HandDealt):
         dealt = players * CONTRACTS[record.hand].cards_dealt
         data["deck"] = None
@@ -219,9 +232,6 @@ def _redact(record: Record, seat: int | None, players: int, own_draw: Card | Non
         if seat is not None:
             first = (seat - record.dealer - 1) % players
             data["cards"] = jsonable(record.deck[first:dealt:players])
-    elif isinstance(record, Draw):
-        if own_draw is not None and record.seat == seat:
-            data["card"] = jsonable(own_draw)
     elif isinstance(record, CardBought):
         if record.seat != seat:
             data["penalty"] = None
@@ -239,14 +249,16 @@ def redacted_log(game: ContinentalGame, seat: int | None = None, start: int = 0)
 
     - ``hand_dealt`` shows ``deck: None``, the face-up ``up_card`` and, for a seat,
       its own dealt ``cards``;
-    - a stock ``draw`` by ``seat`` itself gains the ``card`` it drew (others' draws
-      never name a card);
+    - a stock ``draw`` by ``seat`` itself names the ``card`` it drew (others' draws
+      name no card);
     - ``card_bought`` shows ``penalty: None`` to all but the buyer (the bought
       card itself was the face-up discard);
     - ``stock_reshuffled`` shows ``stock: None`` and the new stock's ``size``.
 
-    Hands that are over are shown in full. ``start`` keeps the redaction of the
-    whole log (a hand's records are judged by whether that hand is over now).
+    Hands that are over are shown in full, to everyone: their decks, reshuffles and
+    penalty cards, and every stock ``draw`` with the ``card`` it took (the same record the
+    drawing seat saw while the hand ran). ``start`` keeps the redaction of the whole log
+    (a hand's records are judged by whether that hand is over now).
 
     >>> from rulesets.continental.config import GameConfig
     >>> game = ContinentalGame(GameConfig.create(players=2, hands=1, seed=5, dealer=0))
@@ -261,6 +273,5 @@ def redacted_log(game: ContinentalGame, seat: int | None = None, start: int = 0)
     for over, records in _hand_blocks(game.log):
         for index, record in records:
             if index >= start:
-                out.append(record_to_dict(record) if over
-                           else _redact(record, seat, game.players, draws.get(index)))
+                out.append(_record_for(record, seat, game.players, draws.get(index), over=over))
     return out

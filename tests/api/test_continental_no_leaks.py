@@ -9,7 +9,8 @@ follows, hand by hand, what each observer may know, from the rules alone (not fr
   during the hand (a card taken back from the pile was seen taking it);
 - a seat: also every card that has been in its own hand during the hand (its deal, its
   stock draws, the card it bought and its penalty card);
-- a hand that is over is public in full (its deck, reshuffles and penalty cards).
+- a hand that is over is public in full (its deck, reshuffles, penalty cards and the card each
+  stock draw took: the public log shows them, and the test checks each against its own copy).
 
 Nobody may see another seat's cards, the stock, the running hand's deck, another seat's stock
 draws or penalty cards, nor the order of a reshuffled stock. Cards are compared by physical card:
@@ -53,6 +54,11 @@ SKIPPED_KEYS = frozenset({"id", "token", "seats", "text"})
 def physical(code: str) -> str:
     """One name per physical card: ``7c#1`` and ``7c`` are the same card, ``7c#2`` another."""
     return code.removesuffix("#1")
+
+
+def drew_stock(record: dict[str, Any]) -> bool:
+    """Whether a log record is a draw from the stock (which may show the card it took)."""
+    return record.get("kind") == "draw" and record.get("source") == "stock"
 
 
 def ids(cards: Any) -> set[str]:
@@ -116,8 +122,13 @@ class Truth:
             record = public_log[index]
             assert record["kind"] in ACTION_KINDS, (
                 f"record {index} of the log is {record!r}; the rules derive {len(game.log)} records")
-            game.apply(CONTINENTAL_RECORDS.from_dict(record, f"record {index}"))  # type: ignore[arg-type]
-            assert record_to_dict(game.log[index]) == record
+            action = {key: value for key, value in record.items() if key != "card" or not drew_stock(record)}
+            seat = record.get("seat")
+            held = ids(game.hands[seat]) if drew_stock(record) else set()
+            game.apply(CONTINENTAL_RECORDS.from_dict(action, f"record {index}"))  # type: ignore[arg-type]
+            assert record_to_dict(game.log[index]) == action
+            if "card" in record and drew_stock(record):  # a finished hand's draw: the card it took
+                assert {physical(record["card"])} == ids(game.hands[seat]) - held, (index, record)
             self.look()
         assert len(game.log) == len(public_log)
 
@@ -327,3 +338,30 @@ def test_the_scanner_shows_a_hand_that_is_over_and_hides_the_running_one() -> No
         f"{stock} of hand 1 (running hand 1)", "seat 1's draw"]
     assert truth.leaks([{"kind": "draw", "seat": 0, "source": "stock", "card": stock}], 0, 1) == [
         f"{stock} of hand 1 (running hand 1)"]  # only the card it drew, not the next one
+
+
+def test_a_finished_hands_stock_draws_show_their_cards_to_everyone(client: FlaskClient) -> None:
+    """Once hand 1 is over, every seat's log and the public log show the card each of its stock
+    draws took (issue 18, item 6): the same record the drawing seat read during the hand."""
+    rng = random.Random(7)
+    table = Table(client, {"game": "continental", "players": NAMES[:3], "bots": [None, "advisor", None],
+                           "hands": 2, "seed": 11, "dealer": 0})
+    views = table.watch()
+    seen_during: dict[int, dict[str, Any]] = {}
+    while table.truth.game.hand_number == 1:
+        seat = rng.choice([s for s in table.truth.game.awaited() if table.bots[s] is None])
+        _answer, public_log = table.answer(seat, person_request(table, seat, views[seat], rng))
+        for person in table.persons():
+            for index, record in enumerate(table.log(person)["log"]):
+                if drew_stock(record) and record["seat"] == person and "card" in record:
+                    seen_during.setdefault(index, record)
+        views = table.watch(public_log)
+    game = table.truth.game
+    hand_two = max(i for i, record in enumerate(game.log) if record.kind == "hand_dealt")
+    draws = [i for i, record in enumerate(game.log[:hand_two])
+             if record.kind == "draw" and record.source == "stock"]  # type: ignore[attr-defined]
+    assert draws and seen_during
+    for observer in table.truth.observers:
+        log = table.log(observer)["log"]
+        assert all("card" in log[i] for i in draws), observer
+        assert all(log[i] == record for i, record in seen_during.items() if i < hand_two), observer

@@ -59,7 +59,9 @@ def browser() -> Iterator[Any]:
 def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The app served on a free port of 127.0.0.1 (SQLite in a temporary folder); its base URL."""
     folder = tmp_path_factory.mktemp("web")
-    app = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{folder / 'web.db'}"})
+    # One app for the whole session, every page from 127.0.0.1: no per-address creation limit.
+    app = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{folder / 'web.db'}",
+                      "GAMES_PER_HOUR": 0})
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()

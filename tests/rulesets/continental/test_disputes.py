@@ -30,8 +30,9 @@ from rulesets.continental.records import (
     HandEnded,
     StockReshuffled,
 )
-from rulesets.continental.views import redacted_log
+from rulesets.continental.views import redacted_log, stock_draws
 from rulesets.errors import CardError, RulesError
+from rulesets.jsonable import jsonable
 from rulesets.log import (
     MAX_LOG_RECORDS,
     LogError,
@@ -246,11 +247,80 @@ def test_a_reshuffled_stock_hidden_by_the_redaction_cannot_be_judged() -> None:
     assert hidden_record(item).startswith("is a reshuffle")  # type: ignore[union-attr]
 
 
+def shown_in_full(game: ContinentalGame) -> list[dict[str, Any]]:
+    """The whole log as everyone may read it once its hands are over: every record, and every
+    stock draw with the card it took."""
+    records = dicts(game.log)
+    for index, card in stock_draws(game.log, game.players).items():
+        records[index]["card"] = jsonable(card)
+    return records
+
+
 def test_the_records_of_a_finished_game_are_all_judgeable() -> None:
     for seed in SEEDS:
         game = finished_game(seed)
-        assert redacted_log(game) == dicts(game.log)
+        assert redacted_log(game) == shown_in_full(game)
         assert all(hidden_record(item) is None for item in redacted_log(game))
+        assert settle(game.config, redacted_log(game, 0))["legal"] is True
+
+
+# -- a finished hand is public: its stock draws show their cards (issue 18, item 6) ---------------
+
+def test_once_a_hand_is_over_every_seat_and_the_public_see_each_stock_draws_card() -> None:
+    """Rule: once a hand is over everything in it is public, the cards drawn from the stock too."""
+    game = play(3, players=3, hands=2, stop=lambda g: g.hand_number == 2)
+    hand_two = first_index(game, HandDealt, after=first_index(game, HandEnded))
+    drawn = stock_draws(game.log, game.players)
+    draws = [i for i in drawn if i < hand_two]
+    assert len({game.log[i].seat for i in draws}) == 3  # type: ignore[attr-defined]
+    for seat in (None, 0, 1, 2):
+        log = redacted_log(game, seat)
+        for index in draws:
+            assert log[index]["card"] == jsonable(drawn[index]), (seat, index)
+
+
+def test_a_stock_draw_keeps_one_shape_from_the_running_hand_to_the_finished_one() -> None:
+    """The record the drawing seat read while the hand ran is the record everyone reads after."""
+    game = play(3, players=3, hands=2, stop=lambda g: g.hand_number == 2)
+    hand_two = first_index(game, HandDealt, after=first_index(game, HandEnded))
+    for index in (i for i in stock_draws(game.log, game.players) if i < hand_two):
+        seat = game.log[index].seat  # type: ignore[attr-defined]
+        during = redacted_log(state_before(game, index + 1), seat, start=index)[0]
+        assert "card" in during
+        assert all(redacted_log(game, viewer)[index] == during for viewer in (None, 0, 1, 2))
+
+
+def test_while_a_hand_runs_only_the_drawing_seat_sees_its_stock_draw() -> None:
+    """Rule: the stock is face down; a seat's draw from it is seen by that seat alone."""
+    game = play(3, players=3, hands=2, stop=lambda g: g.hand_number == 2 and any(
+        isinstance(r, Draw) and r.source == "stock" for r in g.log[first_index(g, HandEnded):]))
+    index = max(stock_draws(game.log, game.players))
+    seat = game.log[index].seat  # type: ignore[attr-defined]
+    assert "card" in redacted_log(game, seat)[index]
+    for viewer in {None, 0, 1, 2} - {seat}:
+        assert "card" not in redacted_log(game, viewer)[index]
+
+
+def test_a_posted_stock_draw_naming_another_card_is_a_log_mismatch() -> None:
+    game = finished_game(SEEDS[0])
+    posted = redacted_log(game)
+    index = min(stock_draws(game.log, game.players))
+    wrong = next(jsonable(c) for c in game.config.deck.cards() if jsonable(c) != posted[index]["card"])
+    posted[index] = posted[index] | {"card": wrong}
+    verdict = settle(game.config, posted)
+    assert (verdict["legal"], verdict["index"], verdict["code"]) == (False, index, "log_mismatch")
+    assert f"taking {wrong}" in verdict["message"]
+
+
+def test_only_a_stock_draw_may_show_a_card() -> None:
+    game = finished_game(SEEDS[0])
+    posted = redacted_log(game)
+    index = next(i for i, r in enumerate(posted) if r["kind"] == "draw" and r["source"] == "discard")
+    posted[index] = posted[index] | {"card": "7c"}
+    verdict = settle(game.config, posted)
+    assert (verdict["legal"], verdict["index"], verdict["code"]) == (False, index, "invalid_log")
+    posted[index] = posted[index] | {"card": "not a card"}
+    assert settle(game.config, posted)["code"] == "invalid_log"
 
 
 def test_a_buy_without_a_penalty_card_is_judged_not_hidden() -> None:

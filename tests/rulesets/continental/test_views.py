@@ -16,7 +16,7 @@ from rulesets.continental.game import ContinentalGame
 from rulesets.continental.records import CardBought, Draw, HandDealt, StockReshuffled
 from rulesets.continental.views import public_view, redacted_log, seat_view, stock_draws
 from rulesets.jsonable import jsonable
-from rulesets.log import record_to_dict
+from rulesets.log import Record, record_to_dict
 
 QUICK = os.environ.get("RAMCHI_QUICK") == "1"
 """``make check`` (the fast tier) plays fewer games; ``make test`` and CI play them all."""
@@ -151,9 +151,19 @@ def test_seat_view_shows_only_its_own_hand() -> None:
     assert "cards" not in redacted_log(game)[0]
 
 
+def in_full(log: list[Record], players: int) -> list[dict[str, Any]]:
+    """Every record as it is, each stock draw with the card it took: a hand that is over."""
+    records = [record_to_dict(record) for record in log]
+    for index, card in stock_draws(log, players).items():
+        if index < len(records):
+            records[index]["card"] = jsonable(card)
+    return records
+
+
 def test_finished_game_log_is_shown_in_full() -> None:
     game = play(3)
-    full = [record_to_dict(record) for record in game.log]
+    full = in_full(game.log, game.players)
+    assert any("card" in record for record in full if record["kind"] == "draw")
     for seat in [None, *range(game.players)]:
         assert redacted_log(game, seat) == full
 
@@ -165,7 +175,7 @@ def test_finished_hand_is_shown_but_the_running_one_hidden() -> None:
         game.apply(random_action(game, rng.choice(game.awaited()), rng, 0.9))  # type: ignore[arg-type]
     start = current_hand_start(game)
     log = redacted_log(game, 0)
-    assert log[:start] == [record_to_dict(r) for r in game.log[:start]]
+    assert log[:start] == in_full(game.log, game.players)[:start]
     assert log[start]["deck"] is None and log[0]["deck"] is not None
 
 
