@@ -48,9 +48,11 @@ from itertools import combinations_with_replacement, product
 from rulesets.continental.contracts import Contract
 
 __all__ = [
+    "ALL_TYPES",
     "DELTA",
     "HandAnalysis",
     "analyse",
+    "analysis_of",
     "clear_caches",
     "distance",
     "distance_of",
@@ -67,7 +69,10 @@ _SUIT_FIELD = (1 << _SUIT_SHIFT) - 1
 _JOKER_SHIFT = 4 * _SUIT_SHIFT
 _ALL_RANKS = (1 << 13) - 1
 _NATURALS = (1 << 52) - 1
+_NATURAL_KEY = (1 << _JOKER_SHIFT) - 1
 JOKER_TYPE = 52
+ALL_TYPES = (1 << 53) - 1
+"""The mask of every card type (0-52): the outs of a hand that is only short of cards."""
 
 DELTA: tuple[int, ...] = tuple(
     [1 << (_SUIT_SHIFT * (t % 4) + _BITS * (t // 4)) for t in range(52)] + [1 << _JOKER_SHIFT])
@@ -536,6 +541,16 @@ def _trio_analysis(rank_counts: Sequence[int], trios: int) -> HandAnalysis:
 # ---------------------------------------------------------------------------------------------
 # Public API on 53-count tuples.
 
+def analysis_of(key: int, trios: int, runs: int) -> HandAnalysis:
+    """:func:`analyse` of an encoded hand, its jokers left out (they change nothing there), so
+    hands that differ only by jokers share one analysis.
+
+    >>> analysis_of(DELTA[0] + DELTA[52], 2, 0) is analysis_of(DELTA[0], 2, 0)
+    True
+    """
+    return analyse(key & _NATURAL_KEY, trios, runs)
+
+
 def distance_of(key: int, size: int, jokers: int, trios: int, runs: int, spare: int) -> int:
     """:func:`distance` of an encoded hand of ``size`` cards holding ``jokers`` jokers.
 
@@ -543,7 +558,7 @@ def distance_of(key: int, size: int, jokers: int, trios: int, runs: int, spare: 
     7
     """
     slots = 3 * trios + 4 * runs
-    need = max(trios + runs, slots - jokers) - analyse(key, trios, runs).naturals
+    need = max(trios + runs, slots - jokers) - analysis_of(key, trios, runs).naturals
     return max(slots + spare - size, need, 0)
 
 
@@ -556,14 +571,14 @@ def outs_mask(key: int, size: int, jokers: int, trios: int, runs: int, spare: in
     """
     slots = 3 * trios + 4 * runs
     melds = trios + runs
-    info = analyse(key, trios, runs)
+    info = analysis_of(key, trios, runs)
     short = slots + spare - size
     need = max(melds, slots - jokers) - info.naturals
     dist = max(short, need, 0)
     if dist == 0:
         return 0, 0
     if need < dist:
-        return dist, (1 << 53) - 1
+        return dist, ALL_TYPES
     mask = info.out
     if slots - jokers > melds:
         mask |= 1 << JOKER_TYPE

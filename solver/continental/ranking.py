@@ -23,11 +23,20 @@ from collections.abc import Sequence
 
 from rulesets.continental.contracts import Contract
 from rulesets.continental.points import card_points
+from solver.budget import Deadline, deadline_or_none
 from solver.continental.cardtypes import JOKER, TYPES, card_of_type
-from solver.continental.distance import DELTA, analyse, encode, outs_mask
+from solver.continental.distance import ALL_TYPES, DELTA, HandAnalysis, analysis_of, encode, outs_mask
 from solver.continental.results import DiscardOption, Out
 
-__all__ = ["outs_with_unseen", "rank_discards"]
+__all__ = ["ASK_LESS", "outs_with_unseen", "rank_discards"]
+
+WHAT = "ranking the discards of the hand (its distance, outs and outs after the next draw)"
+"""What :func:`rank_discards` tells a player it was doing when its budget ran out."""
+
+ASK_LESS = "send fewer cards in the hand or table, or ask again with a longer budget"
+"""How a player asks the Continental advisor for less work."""
+
+_JOKER_BIT = 1 << JOKER
 
 
 def _bits(mask: int) -> list[int]:
@@ -43,6 +52,8 @@ def _bits(mask: int) -> list[int]:
 def _check(counts: Sequence[int], unseen: Sequence[int]) -> None:
     if len(counts) != TYPES or len(unseen) != TYPES:
         raise ValueError(f"counts and unseen must each hold {TYPES} numbers")
+    if min(unseen) < 0:
+        raise ValueError("unseen copies cannot be negative")
 
 
 def outs_with_unseen(counts: Sequence[int], contract: Contract, unseen: Sequence[int], *,
@@ -64,10 +75,12 @@ def outs_with_unseen(counts: Sequence[int], contract: Contract, unseen: Sequence
 
 
 def rank_discards(counts: Sequence[int], contract: Contract, unseen: Sequence[int], *,
-                  spare: int = 1, card_values: str = "standard") -> tuple[DiscardOption, ...]:
+                  spare: int = 1, card_values: str = "standard",
+                  deadline: Deadline | None = None) -> tuple[DiscardOption, ...]:
     """Every distinct discard of the hand with what it leaves, best first.
 
     ``unseen`` holds, per type, the copies the player has not seen (stock and other hands).
+    Past ``deadline`` it raises :class:`~solver.budget.BudgetExceededError`.
 
     >>> from rulesets.cards import parse_cards
     >>> from rulesets.continental.contracts import CONTRACTS
@@ -78,6 +91,7 @@ def rank_discards(counts: Sequence[int], contract: Contract, unseen: Sequence[in
     [('Kh', 1, 2), ('9d', 1, 2)]
     """
     _check(counts, unseen)
+    deadline = deadline_or_none(deadline)
     trios, runs = contract.trios, contract.runs
     slots = 3 * trios + 4 * runs
     melds = trios + runs
@@ -104,6 +118,50 @@ def rank_discards(counts: Sequence[int], contract: Contract, unseen: Sequence[in
             found = total_memo[mask] = sum(unseen[x] for x in _bits(mask))
         return found
 
+    def best_after(k2: int, j2: int, x: int, info: HandAnalysis, dist3: int,
+                   choices: list[tuple[int, int]]) -> int:
+        """The most unseen outs (the drawn ``x`` no longer unseen) among the discards ``choices``
+        (each with what the hand is then short of, ``need``) from the hand ``k2``, all leaving
+        the distance ``dist3`` > 0.
+
+        Most need no analysis: a discard leaving the hand short of cards rather than of melds
+        has every card for an out, and the hand without a joker has the outs of ``k2``. The
+        others are analysed most promising first, until none can beat the best found: the
+        outs of ``k2`` less a free card are among the outs of ``k2`` (a card raising the
+        naturals of the smaller hand raises them in ``k2``).
+        """
+        every = total_of(ALL_TYPES) - 1
+        best = 0
+        pending: list[tuple[int, int]] = []
+        for d2, need in choices:
+            if need < dist3:
+                total = every
+            elif d2 == JOKER:
+                mask = info.out | (_JOKER_BIT if slots - j2 + 1 > melds else 0)
+                total = total_of(mask) - ((mask >> x) & 1)
+            else:
+                found = outs_memo.get(k2 - DELTA[d2])
+                if found is None:
+                    kept = (info.free >> d2) & 1
+                    pending.append((kept, d2))
+                    continue
+                total = total_of(found[1]) - ((found[1] >> x) & 1)
+            if total > best:
+                best = total
+        if not pending or best >= every:
+            return best
+        within = info.out | (_JOKER_BIT if slots - j2 > melds else 0)
+        bound_free = total_of(within) - ((within >> x) & 1)
+        pending.sort()  # cards the naturals need first: only ``every`` bounds their outs
+        for kept, d2 in pending:
+            if best >= (bound_free if kept else every):
+                break
+            _, mask3 = outs_of(k2 - DELTA[d2], size - 1, j2)
+            total = total_of(mask3) - ((mask3 >> x) & 1)
+            if total > best:
+                best = total
+        return best
+
     cnt = list(counts)
     options = []
     short3 = slots + spare - (size - 1)  # the hand after drawing and discarding again
@@ -112,6 +170,7 @@ def rank_discards(counts: Sequence[int], contract: Contract, unseen: Sequence[in
         j1 = jokers - (d == JOKER)
         cnt[d] -= 1
         dist1, mask1 = outs_of(k1, size - 1, j1)
+        info1 = analysis_of(k1, trios, runs)
         outs1 = _bits(mask1)
         weight = 0
         acc = 0
@@ -119,32 +178,33 @@ def rank_discards(counts: Sequence[int], contract: Contract, unseen: Sequence[in
             w = unseen[x]
             if w <= 0:
                 continue
-            k2 = k1 + DELTA[x]
+            deadline.check(WHAT, ASK_LESS)
             j2 = j1 + (x == JOKER)
+            weight += w
+            # The naturals the melds use after the draw, from the outs of the hand before it.
+            naturals2 = info1.naturals + (x != JOKER and (info1.out >> x) & 1)
+            if size - j2 > naturals2 and max(short3, max(melds, slots - j2) - naturals2) <= 0:
+                # A natural is left out of some best melds: discarding it keeps distance 0.
+                continue
+            k2 = k1 + DELTA[x]
             cnt[x] += 1
-            info = analyse(k2, trios, runs)
+            info = analysis_of(k2, trios, runs)
             need_n = max(melds, slots - j2) - info.naturals
             need_j = max(melds, slots - j2 + 1) - info.naturals
             free = info.free
             best_dist = 1 << 30
-            choices: list[int] = []
+            choices: list[tuple[int, int]] = []  # the discards keeping the distance lowest
             for d2 in held if x in held_set else [*held, x]:
                 if not cnt[d2]:
                     continue
-                dd = need_j if d2 == JOKER else need_n if (free >> d2) & 1 else need_n + 1
-                dd = max(short3, dd, 0)
+                need = need_j if d2 == JOKER else need_n if (free >> d2) & 1 else need_n + 1
+                dd = max(short3, need, 0)
                 if dd < best_dist:
-                    best_dist, choices = dd, [d2]
+                    best_dist, choices = dd, [(d2, need)]
                 elif dd == best_dist:
-                    choices.append(d2)
-            best_total = 0
-            for d2 in choices:
-                _, mask3 = outs_of(k2 - DELTA[d2], size - 1, j2 - (d2 == JOKER))
-                total = total_of(mask3) - ((mask3 >> x) & 1)
-                if total > best_total:
-                    best_total = total
-            acc += w * best_total
-            weight += w
+                    choices.append((d2, need))
+            if best_dist:
+                acc += w * best_after(k2, j2, x, info, best_dist, choices)
             cnt[x] -= 1
         cnt[d] += 1
         options.append((
