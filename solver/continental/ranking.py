@@ -25,16 +25,21 @@ from rulesets.continental.contracts import Contract
 from rulesets.continental.points import card_points
 from solver.budget import Deadline, deadline_or_none
 from solver.continental.cardtypes import JOKER, TYPES, card_of_type
-from solver.continental.distance import ALL_TYPES, DELTA, HandAnalysis, analysis_of, encode, outs_mask
+from solver.continental.distance import (
+    ALL_TYPES,
+    ASK_LESS,
+    DELTA,
+    HandAnalysis,
+    analysis_of,
+    encode,
+    outs_mask,
+)
 from solver.continental.results import DiscardOption, Out
 
-__all__ = ["ASK_LESS", "outs_with_unseen", "rank_discards"]
+__all__ = ["outs_with_unseen", "rank_discards"]
 
 WHAT = "ranking the discards of the hand (its distance, outs and outs after the next draw)"
 """What :func:`rank_discards` tells a player it was doing when its budget ran out."""
-
-ASK_LESS = "send fewer cards in the hand or table, or ask again with a longer budget"
-"""How a player asks the Continental advisor for less work."""
 
 _JOKER_BIT = 1 << JOKER
 
@@ -57,8 +62,10 @@ def _check(counts: Sequence[int], unseen: Sequence[int]) -> None:
 
 
 def outs_with_unseen(counts: Sequence[int], contract: Contract, unseen: Sequence[int], *,
-                     spare: int = 1) -> tuple[tuple[Out, ...], int]:
+                     spare: int = 1, deadline: Deadline | None = None) -> tuple[tuple[Out, ...], int]:
     """The hand's outs (type order) with their unseen copies, and the sum of those copies.
+
+    Past ``deadline`` it raises :class:`~solver.budget.BudgetExceededError`.
 
     >>> from rulesets.cards import parse_cards
     >>> from rulesets.continental.contracts import CONTRACTS
@@ -69,7 +76,8 @@ def outs_with_unseen(counts: Sequence[int], contract: Contract, unseen: Sequence
     (13, 13)
     """
     _check(counts, unseen)
-    _, mask = outs_mask(encode(counts), sum(counts), counts[JOKER], contract.trios, contract.runs, spare)
+    _, mask = outs_mask(encode(counts), sum(counts), counts[JOKER], contract.trios, contract.runs, spare,
+                        deadline=deadline_or_none(deadline))
     found = tuple(Out(card_of_type(x), unseen[x]) for x in _bits(mask))
     return found, sum(o.unseen for o in found)
 
@@ -109,6 +117,7 @@ def rank_discards(counts: Sequence[int], contract: Contract, unseen: Sequence[in
     def outs_of(k: int, sz: int, j: int) -> tuple[int, int]:
         found = outs_memo.get(k)
         if found is None:
+            deadline.check(WHAT, ASK_LESS)
             found = outs_memo[k] = outs_mask(k, sz, j, trios, runs, spare)
         return found
 
