@@ -8,6 +8,24 @@ out and then discarding a card that keeps the distance lowest (the drawn copy is
 longer unseen); and the penalty points of the cards kept. Best first by distance,
 then most outs, most next outs, fewest points, then type index.
 
+The next outs are the costly part: a hand of ``h`` kinds has up to ``h × 53 × h`` hands
+"less a discard, plus an out, less a second discard". Most need no analysis of their own
+(each step below is exact; ``slow_ranking.py`` in the tests is the unpruned ranking it must
+match):
+
+- the naturals the melds use after the draw are those before it, plus one when the drawn card
+  is an out of the hand before it; when more naturals are held than used, some natural is left
+  out of the best melds and can go, so a hand at distance 0 after the draw keeps 0 (no outs
+  to count) without being analysed;
+- the second discard's distance comes from the free cards of the hand after the draw (a free
+  card can go without lowering the naturals, any other card lowers them by one);
+- a second discard leaving the hand short of cards rather than of melds leaves every card an
+  out, and discarding a joker leaves the outs of the hand after the draw (jokers do not enter
+  the analysis, which is keyed without them);
+- the outs of the hand after the draw less a free card are among the outs of the hand after
+  the draw (a card raising the naturals of the smaller hand raises them in the larger), so
+  the second discards are analysed only until one reaches that bound.
+
 >>> from rulesets.cards import parse_cards
 >>> from rulesets.continental.contracts import CONTRACTS
 >>> from solver.continental.cardtypes import counts_of
