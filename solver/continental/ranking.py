@@ -145,21 +145,26 @@ def rank_discards(counts: Sequence[int], contract: Contract, unseen: Sequence[in
             found = total_memo[mask] = sum(unseen[x] for x in _bits(mask))
         return found
 
-    def best_after(k2: int, j2: int, x: int, info: HandAnalysis, dist3: int,
+    after_draw: dict[int, HandAnalysis] = {}  # the hands less a discard plus a draw, by key
+
+    def best_after(d: int, k2: int, j2: int, x: int, info: HandAnalysis, dist3: int,
                    choices: list[tuple[int, int]]) -> int:
-        """The most unseen outs (the drawn ``x`` no longer unseen) among the discards ``choices``
-        (each with what the hand is then short of, ``need``) from the hand ``k2``, all leaving
-        the distance ``dist3`` > 0.
+        """The most unseen outs (the drawn ``x`` no longer unseen) among the second discards
+        ``choices`` (each with what the hand is then short of, ``need``) from the hand ``k2``
+        (the hand less ``d`` plus ``x``), all leaving the distance ``dist3`` > 0.
 
         Most need no analysis: a discard leaving the hand short of cards rather than of melds
         has every card for an out, and the hand without a joker has the outs of ``k2``. The
-        others are analysed most promising first, until none can beat the best found: the
-        outs of ``k2`` less a free card are among the outs of ``k2`` (a card raising the
-        naturals of the smaller hand raises them in ``k2``).
+        others are analysed, the highest bound first, until none can beat the best found. The
+        outs of a hand less a card that keeps its naturals are among the outs of that hand (a
+        card raising the naturals of the smaller hand raises them in the larger), and the hand
+        less ``d`` and ``d2`` is both ``k2`` less ``d2`` and (the hand less ``d2`` plus ``x``)
+        less ``d``: each of the two whose naturals it keeps bounds its outs.
         """
         every = total_of(ALL_TYPES) - 1
         best = 0
         pending: list[tuple[int, int]] = []
+        joker_bit = _JOKER_BIT if slots - j2 > melds else 0  # the joker, an out after d2
         for d2, need in choices:
             if need < dist3:
                 total = every
@@ -169,19 +174,22 @@ def rank_discards(counts: Sequence[int], contract: Contract, unseen: Sequence[in
             else:
                 found = outs_memo.get(k2 - DELTA[d2])
                 if found is None:
-                    kept = (info.free >> d2) & 1
-                    pending.append((kept, d2))
+                    within = ALL_TYPES
+                    if (info.free >> d2) & 1:
+                        within = info.out | joker_bit
+                    other = after_draw.get(key - DELTA[d2] + DELTA[x])
+                    if other is not None and (d == JOKER or (other.free >> d) & 1):
+                        within &= other.out | joker_bit
+                    bound = total_of(within) - ((within >> x) & 1)
+                    if bound > best:
+                        pending.append((-bound, d2))
                     continue
                 total = total_of(found[1]) - ((found[1] >> x) & 1)
             if total > best:
                 best = total
-        if not pending or best >= every:
-            return best
-        within = info.out | (_JOKER_BIT if slots - j2 > melds else 0)
-        bound_free = total_of(within) - ((within >> x) & 1)
-        pending.sort()  # cards the naturals need first: only ``every`` bounds their outs
-        for kept, d2 in pending:
-            if best >= (bound_free if kept else every):
+        pending.sort()  # the highest bound first
+        for neg_bound, d2 in pending:
+            if best >= -neg_bound:
                 break
             _, mask3 = outs_of(k2 - DELTA[d2], size - 1, j2)
             total = total_of(mask3) - ((mask3 >> x) & 1)
@@ -190,9 +198,11 @@ def rank_discards(counts: Sequence[int], contract: Contract, unseen: Sequence[in
         return best
 
     cnt = list(counts)
-    options = []
+    rows: list[tuple[int, int, list[int], int, int]] = []  # distance, outs, their list, weight, d
+    accs = [0] * len(held)  # per discard: the next outs, each weighted by its unseen copies
+    later: list[tuple[int, int, int, int, int, int, HandAnalysis, int, list[tuple[int, int]]]] = []
     short3 = slots + spare - (size - 1)  # the hand after drawing and discarding again
-    for d in held:
+    for i, d in enumerate(held):
         k1 = key - DELTA[d]
         j1 = jokers - (d == JOKER)
         cnt[d] -= 1
@@ -200,7 +210,6 @@ def rank_discards(counts: Sequence[int], contract: Contract, unseen: Sequence[in
         info1 = analysis_of(k1, trios, runs)
         outs1 = _bits(mask1)
         weight = 0
-        acc = 0
         for x in outs1:
             w = unseen[x]
             if w <= 0:
@@ -215,7 +224,7 @@ def rank_discards(counts: Sequence[int], contract: Contract, unseen: Sequence[in
                 continue
             k2 = k1 + DELTA[x]
             cnt[x] += 1
-            info = analysis_of(k2, trios, runs)
+            info = after_draw[k2] = analysis_of(k2, trios, runs)
             need_n = max(melds, slots - j2) - info.naturals
             need_j = max(melds, slots - j2 + 1) - info.naturals
             free = info.free
@@ -230,13 +239,18 @@ def rank_discards(counts: Sequence[int], contract: Contract, unseen: Sequence[in
                     best_dist, choices = dd, [(d2, need)]
                 elif dd == best_dist:
                     choices.append((d2, need))
-            if best_dist:
-                acc += w * best_after(k2, j2, x, info, best_dist, choices)
+            if best_dist:  # at distance 0 the hand has no outs to count
+                later.append((i, w, d, x, k2, j2, info, best_dist, choices))
             cnt[x] -= 1
         cnt[d] += 1
-        options.append((
-            dist1, -total_of(mask1), -(acc / weight if weight else 0.0),
-            all_points - card_points(card_of_type(d), card_values), d, outs1))
+        rows.append((dist1, mask1, outs1, weight, d))
+    # The second discards once every hand after a draw is analysed (each bounds the others).
+    for i, w, d, x, k2, j2, info, best_dist, choices in later:
+        deadline.check(WHAT, ASK_LESS)
+        accs[i] += w * best_after(d, k2, j2, x, info, best_dist, choices)
+    options = [(dist1, -total_of(mask1), -(acc / weight if weight else 0.0),
+                all_points - card_points(card_of_type(d), card_values), d, outs1)
+               for (dist1, mask1, outs1, weight, d), acc in zip(rows, accs, strict=True)]
     options.sort()
     return tuple(
         DiscardOption(card_of_type(d), dist, tuple(Out(card_of_type(x), unseen[x]) for x in outs1),
