@@ -132,6 +132,7 @@ class _TurnModel:
                 self._new_trios(contract.trios)
             if contract.runs:
                 self._new_runs(contract.runs)
+        self._trios_seen: list[Trio] = []
         for index, meld in enumerate(table):
             if isinstance(meld, Trio):
                 self._table_trio(index, meld)
@@ -255,15 +256,22 @@ class _TurnModel:
         self.runs = runs
 
     def _table_trio(self, index: int, meld: Trio) -> None:
+        """A table trio takes any number of naturals of its rank and of jokers. Trios on the table
+        are alike for that: only the first of each rank takes naturals and only the first of all
+        takes jokers (any plan can move its lay-offs there, which removes symmetric solutions).
+        """
+        first_of_rank = all(other.rank != meld.rank for other in self._trios_seen)
         naturals = {}
         for s in SUITS:
             t = (meld.rank - 2) * 4 + s
-            if self.counts[t]:
+            if self.counts[t] and first_of_rank:
                 naturals[t] = self._var(0, self.counts[t], f"T{index}_n{t}")
                 self.use[t].append(naturals[t])
-        jokers = self._var(0, self.counts[JOKER], f"T{index}_jk")
+        most = self.counts[JOKER] if not self._trios_seen else 0
+        jokers = self._var(0, most, f"T{index}_jk")
         self.use[JOKER].append(jokers)
         self.table_trios[index] = (naturals, jokers)
+        self._trios_seen.append(meld)
 
     def _table_run(self, index: int, meld: Run) -> None:
         """Ends grow one position at a time; naturals may replace jokers, which then fill new ends."""
