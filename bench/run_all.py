@@ -19,6 +19,7 @@ HERE = Path(__file__).resolve().parent
 RUNS: list[tuple[str, list[str]]] = [
     ("ramchi_solver.py", ["--hands", "40", "--ev-hands", "5"]),
     ("continental_solver.py", ["--hands", "30", "--drop-hands", "20"]),
+    ("worst_cases.py", ["--seconds", "15"]),
     ("referee.py", ["--games", "2"]),
     ("load.py", ["--seconds", "5", "--scenarios", "health,classify,maximin,game"]),
     ("ramchi_tournament.py", ["--deals", "12"]),

@@ -26,6 +26,7 @@ from rulesets.continental.melds import Meld, can_lay_off, read_meld
 from rulesets.continental.options import ContinentalOptions
 from rulesets.continental.points import hand_points
 from rulesets.errors import InvalidInputError, LimitExceededError
+from solver.budget import Deadline, deadline_or_none
 from solver.continental.cardtypes import JOKER, TYPES, add, card_of_type, counts_of, type_of
 from solver.continental.distance import distance
 from solver.continental.drop import Turn, best_turn, spare_cards
@@ -130,7 +131,7 @@ def _check_sizes(hand: Sequence[Card], table: Sequence[Sequence[Card]]) -> None:
 
 def _take_discard(top: Card, hand: Sequence[Card], contract: Contract, dropped: bool,
                   table: Sequence[Meld], options: ContinentalOptions, now: int,
-                  turn_now: Turn | None) -> Decision:
+                  turn_now: Turn | None, time_limit: float, deadline: Deadline) -> Decision:
     """Take the top discard when it brings the hand closer (or, ready to drop, goes on the table).
 
     ``turn_now`` is the best turn of the hand as it is, when already worked out.
@@ -138,8 +139,10 @@ def _take_discard(top: Card, hand: Sequence[Card], contract: Contract, dropped: 
     name = top.pretty if not top.is_joker else "joker"
     counts, spare = counts_of(hand), spare_cards(options)
     if now == 0 and not dropped:
-        without = turn_now or best_turn(hand, contract, table=table, options=options)
-        turn = best_turn([*hand, top], contract, table=table, options=options)
+        without = turn_now or best_turn(hand, contract, table=table, options=options,
+                                        time_limit=time_limit, deadline=deadline)
+        turn = best_turn([*hand, top], contract, table=table, options=options,
+                         time_limit=time_limit, deadline=deadline)
         if turn.points_left < without.points_left:
             return Decision(True, f"take the {name}: you can drop now, and with it you keep "
                                   f"{turn.points_left} points instead of {without.points_left}")
@@ -151,8 +154,7 @@ def _take_discard(top: Card, hand: Sequence[Card], contract: Contract, dropped: 
             return Decision(True, f"take the {name}: it can be laid off on table meld {fits[0]}")
         return Decision(False, f"draw from the stock: the {name} cannot be laid off on any meld "
                                "on the table, and would only add points")
-    after = distance(add(counts, type_of(top)),
-                     contract, spare=spare)
+    after = distance(add(counts, type_of(top)), contract, spare=spare, deadline=deadline)
     if after == 0:
         return Decision(True, f"take the {name}: with it you can drop the contract this turn")
     if after < now:
@@ -163,7 +165,7 @@ def _take_discard(top: Card, hand: Sequence[Card], contract: Contract, dropped: 
 
 
 def _buy(top: Card, counts: tuple[int, ...], contract: Contract, dropped: bool, spare: int,
-         now: int, options: ContinentalOptions) -> Decision:
+         now: int, options: ContinentalOptions, deadline: Deadline) -> Decision:
     """Buy the top discard (out of turn, with a penalty card) only when it brings the hand closer."""
     name = top.pretty if not top.is_joker else "joker"
     if not options.buying:
@@ -171,7 +173,7 @@ def _buy(top: Card, counts: tuple[int, ...], contract: Contract, dropped: bool, 
     if dropped:
         return Decision(False, "do not buy: you have dropped, and the penalty card only adds points")
     t = type_of(top)
-    after = distance(add(counts, t), contract, spare=spare)
+    after = distance(add(counts, t), contract, spare=spare, deadline=deadline)
     if after < now:
         return Decision(True, f"buy the {name}: it brings the hand one card closer to the contract "
                               f"(distance {now} → {after}); the price is a penalty card from the "
@@ -244,7 +246,8 @@ def before_draw(hand: Sequence[Card], contract: Contract, dropped: bool) -> bool
 def advise(hand: Sequence[Card], contract: Contract, *, dropped: bool = False,
            table: Sequence[Sequence[Card]] = (), discard_top: Card | None = None,
            seen: Sequence[Card] = (), options: ContinentalOptions | None = None,
-           drawn: bool | None = None, time_limit: float = DEFAULT_TIME_LIMIT_S) -> ContinentalAdvice:
+           drawn: bool | None = None, time_limit: float = DEFAULT_TIME_LIMIT_S,
+           deadline: Deadline | None = None) -> ContinentalAdvice:
     """Advise a Continental hand: cards as physical cards (parse them together, see
     :func:`rulesets.cards.parse_card_groups`, so one card is never in two places).
 
@@ -258,6 +261,10 @@ def advise(hand: Sequence[Card], contract: Contract, *, dropped: bool = False,
     no drop or discard to advise yet: the answer is the distance, the outs (the
     draws that help) and whether to take or buy the top discard.
 
+    Each CP-SAT solve gets ``time_limit`` seconds, or what is left before ``deadline``. The
+    advice is not anytime: past the deadline it raises
+    :class:`~solver.budget.BudgetExceededError`, saying what it was working out.
+
     >>> from rulesets.cards import parse_cards
     >>> hand = parse_cards("2c 5c 6c 8c Kd Kh 9s", decks=2)
     >>> advice = advise(hand, CONTRACTS[2], discard_top=parse_cards("7c")[0])
@@ -265,6 +272,7 @@ def advise(hand: Sequence[Card], contract: Contract, *, dropped: bool = False,
     (2, True, Card('2c'))
     """
     started = time.perf_counter()
+    deadline = deadline_or_none(deadline)
     options = options or ContinentalOptions()
     deck = Deck.for_players(options.max_players)
     _check_sizes(hand, table)
@@ -279,21 +287,21 @@ def advise(hand: Sequence[Card], contract: Contract, *, dropped: bool = False,
         drawn = not before_draw(hand, contract, dropped)
     if drawn:
         turn = best_turn(hand, contract, dropped=dropped, table=melds, options=options,
-                         time_limit=time_limit)
+                         time_limit=time_limit, deadline=deadline)
     else:
         turn = Turn(False, (), (), None, hand_points(hand, options.card_values), False)
     if dropped:
         dist, outs, outs_total = 0, (), 0
     else:
-        dist = distance(counts, contract, spare=spare)
-        outs, outs_total = outs_with_unseen(counts, contract, unseen, spare=spare)
+        dist = distance(counts, contract, spare=spare, deadline=deadline)
+        outs, outs_total = outs_with_unseen(counts, contract, unseen, spare=spare, deadline=deadline)
     if not drawn:
         ranking: tuple[DiscardOption, ...] = ()
     elif turn.can_drop or dropped:
         ranking = _ranking_after_melding(turn, hand, options)
     else:
         ranking = rank_discards(counts, contract, unseen, spare=spare,
-                                card_values=options.card_values)
+                                card_values=options.card_values, deadline=deadline)
     best = ranking[0] if ranking else None
     if turn.can_drop or dropped or not drawn:
         discard, points_left = turn.discard, turn.points_left
@@ -303,8 +311,8 @@ def advise(hand: Sequence[Card], contract: Contract, *, dropped: bool = False,
     take = buy = None
     if discard_top is not None:
         take = _take_discard(discard_top, hand, contract, dropped, melds, options, dist,
-                             turn if drawn else None)
-        buy = _buy(discard_top, counts, contract, dropped, spare, dist, options)
+                             turn if drawn else None, time_limit, deadline)
+        buy = _buy(discard_top, counts, contract, dropped, spare, dist, options, deadline)
     explanation = _explain(contract, hand, turn, dropped, drawn, dist, outs_total, outs, best,
                            discard, points_left)
     return ContinentalAdvice(

@@ -29,6 +29,12 @@ should never happen) is logged as a warning, counted in :data:`FALLBACKS`, and
 replaced by :func:`rulesets.continental.bots.random_action` with ``skill=1.0``;
 the bot never raises for a seat that has a legal action.
 
+**Budget.** Given a ``deadline``, the advice may run out of time
+(:class:`~solver.budget.BudgetExceededError`): that is no bug, so the bot plays
+the same simple purposeful action (``random_action`` with ``skill=1.0``: drop or
+lay off what it finds, keep the cards that build melds), counts it in
+:data:`BUDGET_FALLBACKS` and logs it at info level.
+
 >>> import random
 >>> from rulesets.continental.config import GameConfig
 >>> from rulesets.continental.game import ContinentalGame
@@ -50,11 +56,12 @@ from rulesets.continental.game import ContinentalGame, Phase
 from rulesets.continental.melds import Run
 from rulesets.continental.records import Buy, Discard, Draw, Drop, LayOff, Pass, SwapJoker
 from rulesets.log import Record
+from solver.budget import BudgetExceededError, Deadline
 from solver.continental.advice import advise
 from solver.continental.results import ContinentalAdvice
 from solver.continental.results import LayOff as AdvisedLayOff
 
-__all__ = ["FALLBACKS", "advisor_action", "advisor_choice", "seat_advice"]
+__all__ = ["BUDGET_FALLBACKS", "FALLBACKS", "advisor_action", "advisor_choice", "seat_advice"]
 
 logger = logging.getLogger(__name__)
 
@@ -62,12 +69,17 @@ FALLBACKS = 0
 """How many times, in this process, the advice could not be turned into a legal action and the
 bot played :func:`~rulesets.continental.bots.random_action` instead (0 when all is well)."""
 
+BUDGET_FALLBACKS = 0
+"""How many times, in this process, the advice ran out of its budget and the bot played
+:func:`~rulesets.continental.bots.random_action` (``skill=1.0``) instead."""
+
 
 class _NoAdvisedAction(Exception):
     """The advice gives no legal action (the caller falls back)."""
 
 
-def seat_advice(game: ContinentalGame, seat: int, *, drawn: bool) -> ContinentalAdvice:
+def seat_advice(game: ContinentalGame, seat: int, *, drawn: bool,
+                deadline: Deadline | None = None) -> ContinentalAdvice:
     """The advice for ``seat`` from what that seat sees of ``game`` (and nothing else).
 
     ``drawn`` says whether the hand holds this turn's draw (the play step of its
@@ -75,7 +87,8 @@ def seat_advice(game: ContinentalGame, seat: int, *, drawn: bool) -> Continental
     pile is the cards seen. Before the draw its top card is the one offered (the
     take and buy advice); after it nothing is offered to the seat, so the advice
     skips the take and buy questions (the drop, lay-offs and discard do not
-    depend on them: the top card counts as seen either way).
+    depend on them: the top card counts as seen either way). Past ``deadline`` it raises
+    :class:`~solver.budget.BudgetExceededError`.
 
     >>> from rulesets.continental.config import GameConfig
     >>> game = ContinentalGame(GameConfig.create(players=2, hands=1, seed=5, dealer=0))
@@ -85,21 +98,21 @@ def seat_advice(game: ContinentalGame, seat: int, *, drawn: bool) -> Continental
     return advise(
         game.hands[seat], game.contract, dropped=game.dropped[seat],
         table=[meld.cards for meld in game.table], discard_top=None if drawn else game.top_discard,
-        seen=game.discards, options=game.options, drawn=drawn)
+        seen=game.discards, options=game.options, drawn=drawn, deadline=deadline)
 
 
-def _answer(game: ContinentalGame, seat: int) -> Record:
+def _answer(game: ContinentalGame, seat: int, deadline: Deadline | None) -> Record:
     """Buy or pass the offered discard, out of turn."""
-    advice = seat_advice(game, seat, drawn=False)
+    advice = seat_advice(game, seat, drawn=False, deadline=deadline)
     if advice.buy is not None and advice.buy.advised and game.can_buy(seat):
         return Buy(seat)
     return Pass(seat)
 
 
-def _draw(game: ContinentalGame, seat: int) -> Record:
+def _draw(game: ContinentalGame, seat: int, deadline: Deadline | None) -> Record:
     """Take the top discard when advised (and possible), else draw from the stock."""
     if game.top_discard is not None:
-        advice = seat_advice(game, seat, drawn=False)
+        advice = seat_advice(game, seat, drawn=False, deadline=deadline)
         take = Draw(seat, "discard")
         if advice.take_discard is not None and advice.take_discard.advised and game.can(take):
             return take
@@ -127,9 +140,9 @@ def _lay_off(game: ContinentalGame, seat: int, step: AdvisedLayOff) -> Record | 
     return lay if game.can(lay) else None
 
 
-def _play(game: ContinentalGame, seat: int) -> Record:
+def _play(game: ContinentalGame, seat: int, deadline: Deadline | None) -> Record:
     """Drop, lay off or discard, as the advice for the hand after its draw says."""
-    advice = seat_advice(game, seat, drawn=True)
+    advice = seat_advice(game, seat, drawn=True, deadline=deadline)
     if not game.dropped[seat] and advice.can_drop:
         drop = Drop(seat, tuple(tuple(meld.cards) for meld in advice.drop))
         if game.can(drop):
@@ -150,22 +163,24 @@ def _play(game: ContinentalGame, seat: int) -> Record:
     raise _NoAdvisedAction(f"the advised discard {advice.discard.id} is refused")
 
 
-def _advised(game: ContinentalGame, seat: int) -> Record:
+def _advised(game: ContinentalGame, seat: int, deadline: Deadline | None) -> Record:
     """The advised action (raises :class:`_NoAdvisedAction` or the advisor's error)."""
     if game.is_over:
         raise _NoAdvisedAction("the game is over")
     if seat != game.current:
         if seat in game.buyers_to_answer():
-            return _answer(game, seat)
+            return _answer(game, seat, deadline)
         raise _NoAdvisedAction(f"seat {seat} is not awaited")
     if game.phase is Phase.DRAW:
-        return _draw(game, seat)
-    return _play(game, seat)
+        return _draw(game, seat, deadline)
+    return _play(game, seat, deadline)
 
 
-def advisor_choice(game: ContinentalGame, seat: int, rng: random.Random) -> tuple[Record, bool]:
+def advisor_choice(game: ContinentalGame, seat: int, rng: random.Random, *,
+                   deadline: Deadline | None = None) -> tuple[Record, bool]:
     """The action the advisor bot takes now for ``seat`` (one of ``game.awaited()``), and whether it
-    fell back on a random legal action because the advice gave none (counted in :data:`FALLBACKS`).
+    fell back on a random legal action because the advice gave none (counted in :data:`FALLBACKS`)
+    or ran out of ``deadline`` (counted in :data:`BUDGET_FALLBACKS`).
 
     ``rng`` is used by the fallback only. Raises ``ValueError`` when the seat has no legal action.
 
@@ -175,12 +190,17 @@ def advisor_choice(game: ContinentalGame, seat: int, rng: random.Random) -> tupl
     >>> advisor_choice(game, 1, random.Random(0))[1]
     False
     """
-    global FALLBACKS
+    global BUDGET_FALLBACKS, FALLBACKS
     try:
-        action = _advised(game, seat)
+        action = _advised(game, seat, deadline)
         if game.can(action):  # type: ignore[arg-type]
             return action, False
         problem = f"the advised {action!r} is refused"
+    except BudgetExceededError as err:  # out of time: no bug, a simple action instead
+        action = random_action(game, seat, rng, skill=1.0)
+        BUDGET_FALLBACKS += 1
+        logger.info("advisor bot, seat %d of %r: %s; playing %r instead", seat, game, err, action)
+        return action, True
     except Exception as err:  # the advice failed: fall back, never raise
         problem = f"{type(err).__name__}: {err}"
     action = random_action(game, seat, rng, skill=1.0)
@@ -189,8 +209,11 @@ def advisor_choice(game: ContinentalGame, seat: int, rng: random.Random) -> tupl
     return action, True
 
 
-def advisor_action(game: ContinentalGame, seat: int, rng: random.Random) -> Record:
+def advisor_action(game: ContinentalGame, seat: int, rng: random.Random, *,
+                   deadline: Deadline | None = None) -> Record:
     """The action the advisor bot takes now for ``seat``, one of ``game.awaited()`` (see the module doc).
+
+    Past ``deadline`` it plays a simple legal action instead of the advice (never raises for it).
 
     >>> import random
     >>> from rulesets.continental.config import GameConfig
@@ -199,4 +222,4 @@ def advisor_action(game: ContinentalGame, seat: int, rng: random.Random) -> Reco
     >>> game.phase.value, game.can(advisor_action(game, 1, random.Random(0)))
     ('play', True)
     """
-    return advisor_choice(game, seat, rng)[0]
+    return advisor_choice(game, seat, rng, deadline=deadline)[0]

@@ -46,11 +46,15 @@ from collections.abc import Callable, Iterator, Sequence
 from itertools import combinations_with_replacement, product
 
 from rulesets.continental.contracts import Contract
+from solver.budget import Deadline, deadline_or_none
 
 __all__ = [
+    "ALL_TYPES",
+    "ASK_LESS",
     "DELTA",
     "HandAnalysis",
     "analyse",
+    "analysis_of",
     "clear_caches",
     "distance",
     "distance_of",
@@ -67,7 +71,10 @@ _SUIT_FIELD = (1 << _SUIT_SHIFT) - 1
 _JOKER_SHIFT = 4 * _SUIT_SHIFT
 _ALL_RANKS = (1 << 13) - 1
 _NATURALS = (1 << 52) - 1
+_NATURAL_KEY = (1 << _JOKER_SHIFT) - 1
 JOKER_TYPE = 52
+ALL_TYPES = (1 << 53) - 1
+"""The mask of every card type (0-52): the outs of a hand that is only short of cards."""
 
 DELTA: tuple[int, ...] = tuple(
     [1 << (_SUIT_SHIFT * (t % 4) + _BITS * (t // 4)) for t in range(52)] + [1 << _JOKER_SHIFT])
@@ -536,18 +543,40 @@ def _trio_analysis(rank_counts: Sequence[int], trios: int) -> HandAnalysis:
 # ---------------------------------------------------------------------------------------------
 # Public API on 53-count tuples.
 
-def distance_of(key: int, size: int, jokers: int, trios: int, runs: int, spare: int) -> int:
+WHAT = "working out how far the hand is from its contract"
+"""What the distance search tells a player it was doing when its budget ran out."""
+
+ASK_LESS = "send fewer cards in the hand or table, or ask again with a longer budget"
+"""How a player asks the Continental advisor for less work."""
+
+
+def analysis_of(key: int, trios: int, runs: int, deadline: Deadline | None = None) -> HandAnalysis:
+    """:func:`analyse` of an encoded hand, its jokers left out (they change nothing there), so
+    hands that differ only by jokers share one analysis. One analysis takes milliseconds at
+    most; past ``deadline`` none is started (:class:`~solver.budget.BudgetExceededError`).
+
+    >>> analysis_of(DELTA[0] + DELTA[52], 2, 0) is analysis_of(DELTA[0], 2, 0)
+    True
+    """
+    if deadline is not None:
+        deadline.check(WHAT, ASK_LESS)
+    return analyse(key & _NATURAL_KEY, trios, runs)
+
+
+def distance_of(key: int, size: int, jokers: int, trios: int, runs: int, spare: int, *,
+                deadline: Deadline | None = None) -> int:
     """:func:`distance` of an encoded hand of ``size`` cards holding ``jokers`` jokers.
 
     >>> distance_of(0, 0, 0, 2, 0, 1)
     7
     """
     slots = 3 * trios + 4 * runs
-    need = max(trios + runs, slots - jokers) - analyse(key, trios, runs).naturals
+    need = max(trios + runs, slots - jokers) - analysis_of(key, trios, runs, deadline).naturals
     return max(slots + spare - size, need, 0)
 
 
-def outs_mask(key: int, size: int, jokers: int, trios: int, runs: int, spare: int) -> tuple[int, int]:
+def outs_mask(key: int, size: int, jokers: int, trios: int, runs: int, spare: int, *,
+              deadline: Deadline | None = None) -> tuple[int, int]:
     """The distance of an encoded hand and its outs as a mask over types 0-52.
 
     >>> d, mask = outs_mask(0, 0, 0, 2, 0, 1)
@@ -556,22 +585,25 @@ def outs_mask(key: int, size: int, jokers: int, trios: int, runs: int, spare: in
     """
     slots = 3 * trios + 4 * runs
     melds = trios + runs
-    info = analyse(key, trios, runs)
+    info = analysis_of(key, trios, runs, deadline)
     short = slots + spare - size
     need = max(melds, slots - jokers) - info.naturals
     dist = max(short, need, 0)
     if dist == 0:
         return 0, 0
     if need < dist:
-        return dist, (1 << 53) - 1
+        return dist, ALL_TYPES
     mask = info.out
     if slots - jokers > melds:
         mask |= 1 << JOKER_TYPE
     return dist, mask
 
 
-def distance(counts: Sequence[int], contract: Contract, *, spare: int = 1) -> int:
+def distance(counts: Sequence[int], contract: Contract, *, spare: int = 1,
+             deadline: Deadline | None = None) -> int:
     """Fewest cards to add so the hand holds its contract plus ``spare`` more cards.
+
+    Past ``deadline`` it raises :class:`~solver.budget.BudgetExceededError`.
 
     >>> from rulesets.continental.contracts import CONTRACTS
     >>> from rulesets.cards import parse_cards
@@ -582,11 +614,15 @@ def distance(counts: Sequence[int], contract: Contract, *, spare: int = 1) -> in
     1
     """
     trios, runs = contract.trios, contract.runs
-    return distance_of(encode(counts), sum(counts), counts[JOKER_TYPE], trios, runs, spare)
+    return distance_of(encode(counts), sum(counts), counts[JOKER_TYPE], trios, runs, spare,
+                       deadline=deadline_or_none(deadline))
 
 
-def outs(counts: Sequence[int], contract: Contract, *, spare: int = 1) -> tuple[int, ...]:
+def outs(counts: Sequence[int], contract: Contract, *, spare: int = 1,
+         deadline: Deadline | None = None) -> tuple[int, ...]:
     """The card types (0-52, sorted) whose draw lowers the hand's distance; none at distance 0.
+
+    Past ``deadline`` it raises :class:`~solver.budget.BudgetExceededError`.
 
     >>> from rulesets.continental.contracts import CONTRACTS
     >>> from rulesets.cards import parse_cards
@@ -596,5 +632,6 @@ def outs(counts: Sequence[int], contract: Contract, *, spare: int = 1) -> tuple[
     [7, 7, 7, 7, 9, 9, 9, 9, 13, 13, 13, 13, 15]
     """
     trios, runs = contract.trios, contract.runs
-    _, mask = outs_mask(encode(counts), sum(counts), counts[JOKER_TYPE], trios, runs, spare)
+    _, mask = outs_mask(encode(counts), sum(counts), counts[JOKER_TYPE], trios, runs, spare,
+                        deadline=deadline_or_none(deadline))
     return tuple(t for t in range(53) if (mask >> t) & 1)

@@ -54,11 +54,12 @@ from rulesets.continental.melds import (
 )
 from rulesets.continental.options import ContinentalOptions
 from rulesets.continental.points import card_points
+from solver.budget import Deadline, deadline_or_none
 from solver.continental.cardtypes import JOKER, TYPES, card_of_type, counts_of, type_of
-from solver.continental.distance import distance
+from solver.continental.distance import ASK_LESS, distance
 from solver.continental.results import LayOff
 from solver.cpsat import solve
-from solver.errors import InfeasibleModelError
+from solver.errors import InfeasibleModelError, SolverTimeoutError
 from solver.limits import DEFAULT_TIME_LIMIT_S
 
 __all__ = ["Turn", "best_turn", "spare_cards"]
@@ -75,6 +76,9 @@ percentile of the solve fell from about 25 ms to about 7 ms)."""
 
 RANKS = tuple(Rank)
 SUITS = tuple(Suit)
+
+WHAT = "finding the drop, lay-offs and discard that leave the fewest points"
+"""What :func:`best_turn` tells a player it was doing when its budget ran out."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,6 +132,7 @@ class _TurnModel:
                 self._new_trios(contract.trios)
             if contract.runs:
                 self._new_runs(contract.runs)
+        self._trios_seen: list[Trio] = []
         for index, meld in enumerate(table):
             if isinstance(meld, Trio):
                 self._table_trio(index, meld)
@@ -251,15 +256,22 @@ class _TurnModel:
         self.runs = runs
 
     def _table_trio(self, index: int, meld: Trio) -> None:
+        """A table trio takes any number of naturals of its rank and of jokers. Trios on the table
+        are alike for that: only the first of each rank takes naturals and only the first of all
+        takes jokers (any plan can move its lay-offs there, which removes symmetric solutions).
+        """
+        first_of_rank = all(other.rank != meld.rank for other in self._trios_seen)
         naturals = {}
         for s in SUITS:
             t = (meld.rank - 2) * 4 + s
-            if self.counts[t]:
+            if self.counts[t] and first_of_rank:
                 naturals[t] = self._var(0, self.counts[t], f"T{index}_n{t}")
                 self.use[t].append(naturals[t])
-        jokers = self._var(0, self.counts[JOKER], f"T{index}_jk")
+        most = self.counts[JOKER] if not self._trios_seen else 0
+        jokers = self._var(0, most, f"T{index}_jk")
         self.use[JOKER].append(jokers)
         self.table_trios[index] = (naturals, jokers)
+        self._trios_seen.append(meld)
 
     def _table_run(self, index: int, meld: Run) -> None:
         """Ends grow one position at a time; naturals may replace jokers, which then fill new ends."""
@@ -442,13 +454,17 @@ def _check_plan(hand: Sequence[Card], drop: Sequence[Meld], lay_offs: Sequence[L
 
 def best_turn(hand: Sequence[Card], contract: Contract, *, dropped: bool = False,
               table: Sequence[Meld] = (), options: ContinentalOptions | None = None,
-              time_limit: float = DEFAULT_TIME_LIMIT_S) -> Turn:
+              time_limit: float = DEFAULT_TIME_LIMIT_S, deadline: Deadline | None = None) -> Turn:
     """The drop (if the contract can go down now), lay-offs and discard leaving the fewest points.
 
     With ``dropped`` the hand has already laid its contract down and may only
     lay off, onto ``table`` (which then includes its own melds). A hand that
     cannot drop gets ``can_drop=False``, no melds and no discard (the discard
     then comes from the discard ranking).
+
+    The CP-SAT solve gets ``time_limit`` seconds, or what is left before ``deadline``. The turn
+    is not anytime: when the deadline cuts the solve short of a proved best turn it raises
+    :class:`~solver.budget.BudgetExceededError` rather than advise a worse one.
 
     >>> from rulesets.cards import parse_cards
     >>> from rulesets.continental.contracts import CONTRACTS
@@ -458,13 +474,22 @@ def best_turn(hand: Sequence[Card], contract: Contract, *, dropped: bool = False
     ([('9h', '5♥ 6♥ 7♥ 8♥ 9♥'), ('Th', '5♥ 6♥ 7♥ 8♥ 9♥ 10♥')], Card('Kd'), 0)
     """
     options = options or ContinentalOptions()
+    deadline = deadline_or_none(deadline)
     counts = counts_of(hand)
     spare = spare_cards(options)
-    if not dropped and distance(counts, contract, spare=spare) > 0:
+    if not dropped and distance(counts, contract, spare=spare, deadline=deadline) > 0:
         return Turn(False, (), (), None, 0, False)
+    deadline.check(WHAT, ASK_LESS)
     shape = _TurnModel(counts, contract, dropped, table, options)
-    solved = solve(shape.model, time_limit=time_limit, what="the Continental turn model",
-                   parameters=SOLVER_PARAMETERS)
+    deadline.check(WHAT, ASK_LESS)
+    try:
+        solved = solve(shape.model, time_limit=deadline.cpsat_limit(time_limit),
+                       what="the Continental turn model", parameters=SOLVER_PARAMETERS)
+    except SolverTimeoutError:
+        deadline.check(WHAT, ASK_LESS)  # the deadline, not the time limit, stopped it
+        raise
+    if not solved.optimal:
+        deadline.check(WHAT, ASK_LESS)
     cards = _Cards(hand)
     lay_offs: list[LayOff] = []
     drop: list[Meld] = []

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from reference import ref_points_left
 
 from rulesets.cards import parse_card_groups, parse_cards
 from rulesets.continental.contracts import CONTRACTS
@@ -133,3 +134,24 @@ def test_with_four_jokers_every_new_run_still_holds_a_natural() -> None:
     assert all(any(not c.is_joker for c in meld.cards) for meld in turn.drop)
     assert not drop_problems(turn.drop, CONTRACTS[3])
     assert turn.goes_out and turn.discard.code == "Kd"
+
+
+@pytest.mark.parametrize(("hand", "dropped"), [
+    ("7c 7h Jk Jk 9s", True),
+    ("7c 7h 7s Kd Kh Kd Jk Jk 2c", False),
+    ("7c 9c Jk 9h Kh 5d", True),
+])
+def test_table_trios_alike_take_lay_offs_on_the_first_and_leave_the_same_points(
+        hand: str, dropped: bool) -> None:
+    """Several trios on the table: naturals of a rank go on its first trio, jokers on the first
+    trio of all, and the points left are the exhaustive reference's."""
+    groups = parse_card_groups({"hand": hand, "t0": "7d 7d 7s", "t1": "9d 9s 9c", "t2": "7h 7s 7c"},
+                               jokers=True, decks=3)
+    table = [make_trio(groups[name]) for name in ("t0", "t1", "t2")]
+    turn = best_turn(groups["hand"], CONTRACTS[1], dropped=dropped, table=table,
+                     options=ContinentalOptions(max_players=8))
+    on_table = [x for x in turn.lay_offs if x.target == "table"]
+    assert all(x.meld == 0 for x in on_table if x.card.is_joker or x.card.rank == table[0].rank)
+    assert all(x.meld == 1 for x in on_table if not x.card.is_joker and x.card.rank == table[1].rank)
+    assert turn.points_left == ref_points_left(groups["hand"], CONTRACTS[1], dropped=dropped,
+                                               table=table)[1]
