@@ -33,7 +33,7 @@ def _random(game: ContinentalGame, seat: int, rng: random.Random, deadline: Dead
 
 
 def _advisor(game: ContinentalGame, seat: int, rng: random.Random, deadline: Deadline | None) -> Record:
-    return advisor_action(game, seat, rng)
+    return advisor_action(game, seat, rng, deadline=deadline)
 
 
 RANDOM = register_bot(Bot(
