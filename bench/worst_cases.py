@@ -10,8 +10,10 @@ slowest ones kept. Caches are cleared before each call (cold: a new hand is most
 
 It prints the ten slowest inputs found (``--top``) with their time against the budget; an
 input whose call ran out of the budget shows ``over budget`` (the call raised
-``BudgetExceededError``, as the service would answer 503). Another endpoint is one more
-:class:`Target` in :data:`TARGETS`.
+``BudgetExceededError``, as the service would answer 503), one answered in time with less than
+it asked for shows ``anytime`` (the Ramchi ``ev`` advice and trainer: ``complete`` false).
+Another endpoint is one more :class:`Target` in :data:`TARGETS`; the Ramchi ones are in
+``bench/ramchi_targets.py``.
 
 Run: ``.venv/bin/python bench/worst_cases.py [--seconds 60] [--budget 2] [--markdown]
 [--target continental_advice] [--seed 0] [--top 10] [--show 3]``.
@@ -38,7 +40,11 @@ from rulesets.errors import InvalidInputError
 from solver.budget import DEFAULT_BUDGET_S, BudgetExceededError, Deadline
 from solver.continental.advice import advise
 from solver.continental.distance import clear_caches
+from solver.errors import SolverTimeoutError
 from solver.limits import CONTINENTAL_MAX_HAND_CARDS, CONTINENTAL_MAX_TABLE_MELDS
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from ramchi_targets import ramchi_targets
 
 # ---------------------------------------------------------------------------------------------
 # Targets.
@@ -268,6 +274,7 @@ TARGETS: dict[str, Target] = {
         name="continental_advice", generate=_continental_generate, mutate=_continental_mutate,
         call=_continental_call, describe=_continental_describe, reset=clear_caches,
         seeds=_seed_cases(), spell=_continental_spell),
+    **{fields["name"]: Target(**fields) for fields in ramchi_targets()},  # type: ignore[arg-type]
 }
 """Every target the search knows, by name (another endpoint: one more entry)."""
 
@@ -281,6 +288,8 @@ class Timing:
 
     seconds: float
     over_budget: bool = field(compare=False)
+    anytime: bool = field(compare=False)
+    """The call answered in time with less than it was asked (``complete`` false)."""
     target: str = field(compare=False)
     label: str = field(compare=False)
     case: object = field(compare=False, repr=False)
@@ -291,14 +300,16 @@ def time_call(target: Target, case: object, budget: float) -> Timing | None:
     target.reset()
     deadline = Deadline.after(budget)
     started = time.perf_counter()
-    over = False
+    over = anytime = False
     try:
-        target.call(case, deadline)
-    except BudgetExceededError:
+        result = target.call(case, deadline)
+        anytime = getattr(result, "complete", True) is False
+    except (BudgetExceededError, SolverTimeoutError):
         over = True
     except InvalidInputError:  # also LimitExceededError: not a legal request
         return None
-    return Timing(time.perf_counter() - started, over, target.name, target.describe(case), case)
+    return Timing(time.perf_counter() - started, over, anytime, target.name, target.describe(case),
+                  case)
 
 
 def search(targets: Sequence[Target], seconds: float, budget: float, rng: random.Random,
@@ -343,7 +354,7 @@ def table(rows: Sequence[Timing], budget: float, markdown: bool, width: int = 15
     header = ["#", "target", "ms", "of budget", "result", "input"]
     lines = []
     for i, row in enumerate(rows, 1):
-        result = "over budget" if row.over_budget else "ok"
+        result = "over budget" if row.over_budget else "anytime" if row.anytime else "ok"
         lines.append([str(i), row.target, f"{1000 * row.seconds:.0f}", f"{row.seconds / budget:.0%}",
                       result, row.label])
     if markdown:
