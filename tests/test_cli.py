@@ -73,11 +73,8 @@ def test_advise_refuses_an_unknown_opponent_model(capsys: pytest.CaptureFixture[
     assert "opponents must be one of greedy, solver, ev, mixture" in capsys.readouterr().err
 
 
-HAND = "As Ad Ah Kc Qc Jc 9s 8s 7s 5h 4d 3c Td 9d 2c 6h 2d"
-
-
 def test_advise_with_a_budget_says_what_the_budget_cut_short(capsys: pytest.CaptureFixture[str]) -> None:
-    hand = HAND.split()
+    hand = HAND
     assert main(["advise", *hand, "--samples", "5000", "--budget", "0.01", "--json"]) == 0
     advice = json.loads(capsys.readouterr().out)
     assert advice["complete"] is False and advice["samples_used"] < 5000
