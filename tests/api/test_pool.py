@@ -12,6 +12,8 @@ from api.pool import Job, SolverPool, _echo_job, _refuse_job, _sleep_job, pool_f
 from rulesets.errors import LimitExceededError
 from solver.budget import BudgetExceededError
 
+SOLVER_PROCESS = pytest.mark.slow  # each starts a solver process (seconds): make test and CI
+
 
 @pytest.fixture(scope="module")
 def one_process() -> Iterator[SolverPool]:
@@ -42,11 +44,13 @@ def _wait_until_running(pool: SolverPool) -> None:
     raise AssertionError("the job never started")
 
 
+@SOLVER_PROCESS
 def test_a_job_runs_in_a_solver_process_and_its_answer_comes_back(one_process: SolverPool) -> None:
     assert one_process.run(Job(_echo_job, ("hello",), budget_s=5), client="a") == "hello"
     assert one_process.stats() == {"processes": 1, "capacity": 1, "in_flight": 0, "free": 1}
 
 
+@SOLVER_PROCESS
 def test_a_refusal_raised_in_a_solver_process_keeps_its_class_code_and_field(
         one_process: SolverPool) -> None:
     with pytest.raises(LimitExceededError) as caught:
@@ -55,6 +59,7 @@ def test_a_refusal_raised_in_a_solver_process_keeps_its_class_code_and_field(
     assert str(caught.value) == "samples may be at most 200"
 
 
+@SOLVER_PROCESS
 def test_a_solver_that_overruns_its_budget_is_stopped_and_replaced(one_process: SolverPool) -> None:
     with pytest.raises(BudgetExceededError) as caught:
         one_process.run(Job(_sleep_job, (30,), budget_s=0.2, what="a runaway solve"), client="a")
@@ -62,6 +67,7 @@ def test_a_solver_that_overruns_its_budget_is_stopped_and_replaced(one_process: 
     assert one_process.run(Job(_echo_job, ("again",), budget_s=5), client="a") == "again"
 
 
+@SOLVER_PROCESS
 def test_a_full_queue_answers_busy_at_once_while_the_running_job_goes_on(one_process: SolverPool) -> None:
     thread, results = _in_background(one_process, Job(_sleep_job, (1.0,), budget_s=5), "first")
     _wait_until_running(one_process)
@@ -73,6 +79,7 @@ def test_a_full_queue_answers_busy_at_once_while_the_running_job_goes_on(one_pro
     assert results == [1.0]
 
 
+@SOLVER_PROCESS
 def test_a_client_with_its_share_in_flight_gets_429(one_process: SolverPool) -> None:
     thread, _ = _in_background(one_process, Job(_sleep_job, (0.5,), budget_s=5), "greedy client")
     _wait_until_running(one_process)
