@@ -355,15 +355,23 @@ def _setting(env: Mapping[str, str], name: str, default: float) -> float:
     return value
 
 
-def default_processes(env: Mapping[str, str] | None = None) -> int:
-    """Solver processes of one server process: the cores shared among ``RAMCHI_WORKERS``.
+def usable_cores() -> int:
+    """The cores this process may run on (its CPU affinity, e.g. a container's cpuset)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
 
-    >>> default_processes({"RAMCHI_WORKERS": "1"}) == (os.cpu_count() or 1)
+
+def default_processes(env: Mapping[str, str] | None = None) -> int:
+    """Solver processes of one server process: the usable cores shared among ``RAMCHI_WORKERS``.
+
+    >>> default_processes({"RAMCHI_WORKERS": "1"}) == usable_cores()
     True
     """
     env = os.environ if env is None else env
     workers = max(1, int(_setting(env, "RAMCHI_WORKERS", 1)))
-    return max(1, (os.cpu_count() or 1) // workers)
+    return max(1, usable_cores() // workers)
 
 
 def pool_from_settings(config: Mapping[str, Any], env: Mapping[str, str] | None = None) -> SolverPool:
