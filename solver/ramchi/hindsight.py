@@ -154,7 +154,9 @@ def hindsight(
     each other seat to its combinations in play order. With ``played`` (the
     seat's own lineup), the result also gives the chips it won and the
     difference. Four of a kind is ignored: the hand was played. The CP-SAT solve stops at
-    ``deadline`` (``None``: only ``time_limit``); without an answer by then it raises.
+    ``deadline`` (``None``: only ``time_limit``): past it before the solve starts this raises
+    :class:`~solver.budget.BudgetExceededError`, without an answer by then
+    :class:`~solver.errors.SolverTimeoutError`.
     """
     started = time.perf_counter()
     options = options or RamchiOptions()
@@ -163,7 +165,9 @@ def hindsight(
     strengths = check_other_lineups(hand, seat, other_lineups)
     others = [strengths.get(s, []) for s in range(SEATS)]
     patterns = win_patterns(seat, dealer, others, options)
-    limit = deadline_or_none(deadline).cpsat_limit(time_limit)
+    deadline = deadline_or_none(deadline)
+    deadline.check("reviewing the hand in hindsight", "retry when the service is less busy")
+    limit = deadline.cpsat_limit(time_limit)
     lineup, chips = best_hindsight_lineup(hand_candidates(hand), patterns, limit)
     played_chips = difference = None
     if played is not None:

@@ -185,7 +185,10 @@ class MaximinObjective(Objective):
     name = "maximin"
 
     def plan(self, hand: tuple[Card, ...], deals: Any, request: AdviceRequest) -> HandPlan:
-        """The exact maximin lineup (no runners-up): CP-SAT within the deadline."""
+        """The exact maximin lineup (no runners-up): CP-SAT within the deadline (past it already:
+        :class:`~solver.budget.BudgetExceededError`).
+        """
+        request.deadline.check("arranging the hand (maximin)", "retry when the service is less busy")
         limit = request.deadline.cpsat_limit(request.time_limit)
         lineup = maximin_from_candidates(hand_candidates(hand), limit)
         return HandPlan(hand, Scored(lineup), [], four_if_counted(hand, request.options))
