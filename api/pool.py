@@ -227,7 +227,7 @@ class _ProcessRunner(_Runner):
                 raise BudgetExceededError(job.budget_s, f"working on {job.what}",
                                           "ask for less work (fewer samples or a smaller hand)")
             status, payload = self.conn.recv()
-        except (EOFError, OSError, BrokenPipeError) as err:
+        except (EOFError, OSError) as err:
             log.error("solver process stopped (%s): replaced", err)
             self._restart()
             raise busy_problem("the solver process stopped while working; retry", job.budget_s) from None

@@ -1,7 +1,7 @@
 """The solvers (OR-Tools CP-SAT): one package per game, shared helpers at the top.
 
 ``solver.cpsat`` (solve a model within limits), ``solver.limits`` and
-``solver.errors`` serve every game; ``solver.ramchi`` holds the Ramchi
+``solver.errors`` and ``solver.budget`` (the deadline every solver takes) serve every game; ``solver.ramchi`` holds the Ramchi
 advice, hindsight review and bots (re-exported here); ``solver.continental``
 is Continental Rummy's, to come.
 
@@ -11,6 +11,7 @@ is Continental Rummy's, to come.
 'Three Aces'
 """
 
+from solver.budget import NO_LIMIT, BudgetExceededError, Deadline
 from solver.errors import InfeasibleModelError, SolverTimeoutError
 from solver.limits import (
     DEFAULT_SAMPLES,
@@ -38,11 +39,14 @@ __all__ = [
     "DEFAULT_TIME_LIMIT_S",
     "MAX_SAMPLES",
     "MAX_TIME_LIMIT_S",
+    "NO_LIMIT",
     "OBJECTIVES",
     "OPPONENT_MODELS",
     "Advice",
     "Alternative",
     "Bot",
+    "BudgetExceededError",
+    "Deadline",
     "Decision",
     "EvBot",
     "ExchangeInfo",
