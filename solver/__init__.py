@@ -1,9 +1,9 @@
 """The solvers (OR-Tools CP-SAT): one package per game, shared helpers at the top.
 
-``solver.cpsat`` (solve a model within limits), ``solver.limits`` and
-``solver.errors`` and ``solver.budget`` (the deadline every solver takes) serve every game; ``solver.ramchi`` holds the Ramchi
-advice, hindsight review and bots (re-exported here); ``solver.continental``
-is Continental Rummy's, to come.
+``solver.cpsat`` (solve a model within limits), ``solver.budget`` (the deadline every
+solver takes), ``solver.limits``, ``solver.errors`` and ``solver.bots`` serve every game;
+``solver.ramchi`` holds the Ramchi advice, hindsight review and bots (re-exported here);
+``solver.continental`` holds Continental Rummy's advisor and bots.
 
 >>> from rulesets.cards import parse_cards
 >>> hand = parse_cards("As Ad Ah Kc Kd Kh 2s 3s 5s 7c 8d 9h 4c 4d 6h Jc Qh")
