@@ -150,6 +150,9 @@ class GameKind:
     - ``rule_of(error)``: the rule a refusal enforces, in words.
     - ``hidden_record(item)``: why a posted record (a dict) cannot be judged because
       a redaction hid part of it, or ``None``.
+    - ``read_posted_item(item, where)``: a posted record (a dict) as ``settle`` reads it, when a
+      log shows more than the record holds (Continental: the card a stock draw took); by
+      default the record types' own reading.
     - ``secret_config``: the configuration keys kept hidden until the game is over.
     - ``seats``: the numbers of seats a game may have (the configuration checks the
       exact number against its options).
@@ -177,6 +180,7 @@ class GameKind:
     check_log_size: Callable[[Any, Any], None] = lambda config, posted: None
     rule_of: Callable[[RulesError], str] = _default_rule_of
     hidden_record: Callable[[Any], str | None] = _no_hidden_records
+    read_posted_item: Callable[[Any, str], Record] | None = None
     secret_config: tuple[str, ...] = ()
     players_of: Callable[[Any], int] | None = None
     bot_seat: Callable[[Any, Sequence[str | None]], int | None] = first_awaited_bot
@@ -235,7 +239,8 @@ class GameKind:
             if hidden is not None:
                 raise PostedRecordError(index, f"record {index} {hidden}")
             try:
-                records.append(self.records.from_dict(item, f"record {index}"))
+                read = self.read_posted_item or self.records.from_dict
+                records.append(read(item, f"record {index}"))
             except LogError as err:
                 raise PostedRecordError(index, err.message) from None
         return records

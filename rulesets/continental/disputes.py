@@ -45,6 +45,7 @@ __all__ = [
     "check_log_size",
     "hidden_record",
     "max_log_length",
+    "posted_record",
     "rule_of",
     "settle",
 ]
@@ -140,7 +141,16 @@ def hidden_record(item: Any) -> str | None:
     return None
 
 
-def _read(item: Any, index: int) -> tuple[Record, Card | None]:
+def posted_record(item: Any, where: str) -> Record:
+    """A posted item as a record, as :func:`settle` reads it (a stock draw may show its card).
+
+    >>> posted_record({"kind": "draw", "seat": 1, "source": "stock", "card": "7c#2"}, "record 3")
+    Draw(seat=1, source='stock')
+    """
+    return _read(item, where)[0]
+
+
+def _read(item: Any, where: str) -> tuple[Record, Card | None]:
     """Read a posted item as a record (records pass through), and the card a stock draw shows.
 
     A log shows a stock ``draw`` with the ``card`` it took to whoever may know it
@@ -154,11 +164,11 @@ def _read(item: Any, index: int) -> tuple[Record, Card | None]:
     if isinstance(item, Mapping) and item.get("kind") == "draw" and "card" in item:
         # Read the card as a discard's card is read: the same codes, jokers and copies.
         shown = CONTINENTAL_RECORDS.from_dict({"kind": "discard", "seat": 0, "card": item["card"]},
-                                              f"record {index}")
+                                              where)
         item = {key: value for key, value in item.items() if key != "card"}
-    record = CONTINENTAL_RECORDS.from_dict(item, f"record {index}")
+    record = CONTINENTAL_RECORDS.from_dict(item, where)
     if shown is not None and not (isinstance(record, Draw) and record.source == "stock"):
-        raise LogError(f"record {index}: only a draw from the stock shows the card it took (the "
+        raise LogError(f"{where}: only a draw from the stock shows the card it took (the "
                        "discard drawn is the top of the pile)")
     return record, shown.card if isinstance(shown, Discard) else None
 
@@ -273,7 +283,7 @@ def settle(config: GameConfig | Mapping[str, Any], posted: Sequence[Any]) -> dic
     shown: dict[int, tuple[int, Card]] = {}  # a stock draw's place in the log: (index, card shown)
     for index, item in enumerate(posted):
         try:
-            record, card = _read(item, index)
+            record, card = _read(item, f"record {index}")
             records.append(record)
             if whole and _departs(record, index, game.log):
                 check_same_log(records, game.log[:index + 1])

@@ -22,7 +22,7 @@ from typing import Any
 
 from rulesets.continental.config import GameConfig
 from rulesets.continental.deck import Deck
-from rulesets.continental.disputes import check_log_size, hidden_record, rule_of, settle
+from rulesets.continental.disputes import check_log_size, hidden_record, posted_record, rule_of, settle
 from rulesets.continental.game import ContinentalGame
 from rulesets.continental.options import ContinentalOptions
 from rulesets.continental.records import ACTIONS, CONTINENTAL_RECORDS, Action
@@ -108,6 +108,7 @@ CONTINENTAL = register_game(GameKind(
     check_log_size=check_log_size,
     rule_of=rule_of,
     hidden_record=hidden_record,
+    read_posted_item=posted_record,
     secret_config=("seed", "decks"),
     players_of=lambda config: config.players,
     bot_seat=bot_seat,

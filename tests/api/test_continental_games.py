@@ -396,3 +396,26 @@ def test_ramchi_games_still_work_on_the_same_routes(client: FlaskClient) -> None
     for seat in range(3):
         assert act(client, game_id, tokens[seat], type="arrange", combinations=[]).status_code == 200
     assert view(client, game_id)["is_over"] is True
+
+
+def test_a_finished_log_posted_as_it_is_is_judged_with_the_cards_its_stock_draws_show(
+        client: FlaskClient) -> None:
+    game_id, tokens, _ = create(client, **PEOPLE_AND_BOTS, seed=12, hands=1)
+    for _ in range(2000):
+        state = view(client, game_id, tokens[0])
+        if state["is_over"]:
+            break
+        answer = act(client, game_id, tokens[0], **person_request(state))
+        assert answer.status_code == 200, answer.json
+    full = client.get(f"/v1/games/{game_id}/log").json
+    assert full["complete"] is True
+    verdict = client.post("/v1/disputes", json=full)
+    assert verdict.status_code == 200 and verdict.json["legal"] is True, verdict.json
+    shown = [i for i, r in enumerate(full["log"]) if r["kind"] == "draw" and "card" in r]
+    assert shown, "a finished hand's stock draws show their cards"
+    index = shown[0]
+    other = next(r["card"] for r in full["log"][index + 1:] if r["kind"] == "draw" and "card" in r)
+    full["log"][index]["card"] = other
+    tampered = client.post("/v1/disputes", json=full)
+    assert tampered.status_code == 200 and tampered.json["legal"] is False, tampered.json
+    assert tampered.json["code"] == "log_mismatch" and tampered.json["index"] == index
