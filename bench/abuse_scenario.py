@@ -71,9 +71,10 @@ def advice_solver(rng: random.Random) -> tuple[str, dict[str, Any]]:
 
 
 def trainer_solver(rng: random.Random) -> tuple[str, dict[str, Any]]:
-    cards = _hand(rng)
+    cards = _hand(rng)[:17]
+    distinct = list({card[0]: card for card in cards}.values())  # three ranks: a combination
     return "/v1/ramchi/trainer/score", {
-        "hand": cards[:17], "lineup": [cards[:3]], "opponents": "solver", "samples": 200,
+        "hand": cards, "lineup": [distinct[:3]], "opponents": "solver", "samples": 200,
         "seed": rng.randrange(10**6)}
 
 
