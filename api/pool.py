@@ -14,9 +14,10 @@ work. The pool bounds everything:
 - **per client**: at most ``per_client`` solver requests of one client address in flight
   (``RAMCHI_SOLVER_PER_CLIENT``, default 4; :mod:`api.clients` says which address):
   ``429 too_many_requests`` with ``Retry-After``;
-- **time**: a job gets its budget as a :class:`~solver.budget.Deadline` when it starts; a process
-  that has not answered ``grace_s`` (1 s) after its budget is killed and replaced, and the
-  request answered ``503 budget_exceeded``.
+- **time**: a job gets its budget as a :class:`~solver.budget.Deadline` when it starts; a job
+  not answered ``grace_s`` (1.5 s) after its budget is abandoned and the request answered
+  ``503 budget_exceeded``; the process takes no job until its late answer is in, and one silent
+  30 s past that is killed and replaced.
 
 Bots' decisions go through the same processes with their own budget, ahead of waiting requests
 (``priority``), and are never counted against a client: a referee's own players do not wait
@@ -69,8 +70,10 @@ POOL = "ramchi.solver_pool"
 DEFAULT_WAIT_S = 1.0
 DEFAULT_PER_CLIENT = 4
 DEFAULT_BOT_BUDGET_S = 1.0
-GRACE_S = 1.0
+GRACE_S = 1.5
+RUNAWAY_S = 30.0
 SOLVER_NICE = 10
+POLL_S = 0.05
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,6 +137,12 @@ class _Runner:
         """The job's result (or its exception, raised here)."""
         raise NotImplementedError
 
+    def available(self) -> bool:
+        """Whether a job may start here now (a process may still be starting or finishing an
+        abandoned job).
+        """
+        return True
+
     def close(self) -> None:
         """Stop (a process runner ends its process)."""
 
@@ -186,7 +195,14 @@ def _serve_jobs(conn: Connection, nice: int) -> None:
 
 
 class _ProcessRunner(_Runner):
-    """A solver process of its own (started with ``spawn``: no threads or locks inherited)."""
+    """A solver process of its own (started with ``spawn``: no threads or locks inherited).
+
+    A job not answered by its budget and the grace is *abandoned*: the request is answered
+    ``503 budget_exceeded`` at once, and the process, which stops at its deadline by itself,
+    takes no new job until its late answer has come back. Only a process still silent
+    :data:`RUNAWAY_S` seconds later is killed and replaced (starting one costs seconds of CPU,
+    which a loaded machine can least afford).
+    """
 
     def __init__(self, nice: int, grace_s: float) -> None:
         self.nice = nice
@@ -201,6 +217,8 @@ class _ProcessRunner(_Runner):
         self.process.start()
         child.close()
         self.ready = False
+        self.owed = 0
+        self.owed_since = 0.0
 
     def wait_ready(self, timeout: float = 120.0) -> None:
         """Wait for the process to have loaded the solvers (once)."""
@@ -215,15 +233,31 @@ class _ProcessRunner(_Runner):
         self.close()
         self._start()
 
-    def run(self, job: Job) -> Any:
-        """Send the job; wait at most its budget and the grace; kill the process past that."""
+    def available(self) -> bool:
+        """Started, and no abandoned job's answer still to come (read and dropped here)."""
         try:
-            self.wait_ready()
+            if not self.ready and self.conn.poll(0):
+                self.ready = self.conn.recv()[0] == "ready"
+            while self.owed and self.conn.poll(0):
+                self.conn.recv()
+                self.owed -= 1
+        except (EOFError, OSError):
+            log.error("solver process stopped: replaced")
+            self._restart()
+            return False
+        if self.owed and time.monotonic() - self.owed_since > RUNAWAY_S:
+            log.error("solver process silent %gs past its deadline: replaced", RUNAWAY_S)
+            self._restart()
+        return self.ready and not self.owed
+
+    def run(self, job: Job) -> Any:
+        """Send the job; wait at most its budget and the grace, then abandon it (class text)."""
+        try:
             self.conn.send(job)
             if not self.conn.poll(job.budget_s + self.grace_s):
-                log.warning("solver process overran its %gs budget on %s: replaced", job.budget_s,
-                            job.what)
-                self._restart()
+                log.warning("solver process overran its %gs budget on %s: answer abandoned",
+                            job.budget_s, job.what)
+                self.owed, self.owed_since = 1, time.monotonic()
                 raise BudgetExceededError(job.budget_s, f"working on {job.what}",
                                           "ask for less work (fewer samples or a smaller hand)")
             status, payload = self.conn.recv()
@@ -327,14 +361,18 @@ class SolverPool:
             if priority:
                 self._urgent_waiting += 1
             try:
-                while not self._free or (not priority and self._urgent_waiting):
+                while True:
+                    if priority or not self._urgent_waiting:
+                        ready = next((r for r in reversed(self._free) if r.available()), None)
+                        if ready is not None:
+                            self._free.remove(ready)
+                            return ready
                     left = until - time.monotonic()
                     if left <= 0:
                         raise busy_problem(
                             f"no solver process came free within {self.wait_s:g} s; retry in a "
                             "moment", job.budget_s)
-                    self._lock.wait(left)
-                return self._free.pop()
+                    self._lock.wait(min(left, POLL_S))  # a process may finish starting meanwhile
             finally:
                 if priority:
                     self._urgent_waiting -= 1

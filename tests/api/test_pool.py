@@ -60,11 +60,30 @@ def test_a_refusal_raised_in_a_solver_process_keeps_its_class_code_and_field(
 
 
 @SOLVER_PROCESS
-def test_a_solver_that_overruns_its_budget_is_stopped_and_replaced(one_process: SolverPool) -> None:
+def test_a_solver_that_overruns_its_budget_is_abandoned_and_takes_no_job_until_it_answers(
+        one_process: SolverPool) -> None:
     with pytest.raises(BudgetExceededError) as caught:
-        one_process.run(Job(_sleep_job, (30,), budget_s=0.2, what="a runaway solve"), client="a")
+        one_process.run(Job(_sleep_job, (1.5,), budget_s=0.2, what="a runaway solve"), client="a")
     assert "a runaway solve" in str(caught.value)
+    with pytest.raises(ApiProblem) as refused:  # still finishing the abandoned job
+        one_process.run(Job(_echo_job, ("too soon",), budget_s=5), client="a")
+    assert refused.value.code == "busy"
+    threading.Event().wait(1.5)  # its late answer has come back by now
     assert one_process.run(Job(_echo_job, ("again",), budget_s=5), client="a") == "again"
+
+
+@SOLVER_PROCESS
+def test_a_solver_silent_long_past_its_deadline_is_replaced(monkeypatch: pytest.MonkeyPatch) -> None:
+    import api.pool
+
+    pool = SolverPool(processes=1, queue=0, wait_s=30, per_client=1, grace_s=0.1)
+    try:
+        with pytest.raises(BudgetExceededError):
+            pool.run(Job(_sleep_job, (600,), budget_s=0.1), client="a")
+        monkeypatch.setattr(api.pool, "RUNAWAY_S", 0.0)
+        assert pool.run(Job(_echo_job, ("fresh",), budget_s=5), client="a") == "fresh"
+    finally:
+        pool.close()
 
 
 @SOLVER_PROCESS
