@@ -152,7 +152,8 @@ class GameKind:
       a redaction hid part of it, or ``None``.
     - ``read_posted_item(item, where)``: a posted record (a dict) as ``settle`` reads it, when a
       log shows more than the record holds (Continental: the card a stock draw took); by
-      default the record types' own reading.
+      default the record types' own reading. A game that gives one has a ``settle`` that reads
+      the posted items itself (:meth:`judge`).
     - ``secret_config``: the configuration keys kept hidden until the game is over.
     - ``seats``: the numbers of seats a game may have (the configuration checks the
       exact number against its options).
@@ -244,6 +245,15 @@ class GameKind:
             except LogError as err:
                 raise PostedRecordError(index, err.message) from None
         return records
+
+    def judge(self, config: Any, items: Sequence[Any]) -> dict[str, Any]:
+        """The verdict on a posted log: every record read first (:class:`PostedRecordError` on
+        the first that cannot be), then settled. A game with its own reading of posted records
+        (``read_posted_item``) settles the items as posted, so that what a log shows beyond its
+        records (Continental: the card a stock draw took) is judged too; others settle the records.
+        """
+        records = self.read_posted(items)
+        return self.settle(config, items if self.read_posted_item else records)
 
     def shown_config(self, config: Mapping[str, Any], over: bool) -> dict[str, Any]:
         """The stored configuration as a log shows it: secrets only once the game is over."""

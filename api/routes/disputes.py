@@ -44,8 +44,7 @@ def judge(body: dict[str, Any]) -> dict[str, Any]:
         raise ApiProblem("invalid_log", err.message,
                          errors=[{"pointer": "/log", "detail": err.message}]) from None
     try:
-        kind.read_posted(body["log"])  # every record readable, or 422 pointing at the first that is not
+        return kind.judge(config, body["log"])
     except PostedRecordError as err:
         raise ApiProblem("invalid_log", err.message,
                          errors=[{"pointer": f"/log/{err.index}", "detail": err.message}]) from None
-    return kind.settle(config, body["log"])  # the log as posted: what it shows is judged too
