@@ -18,19 +18,17 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from sqlalchemy import Engine
 
 from api import game_store
 from api.errors import ApiProblem
+from api.pool import Job, SolverPool
 from rulesets.game import GameKind, GameState
 from rulesets.log import Record, record_to_dict
 from solver.bots import BotLimitError, decide, next_bot
 from solver.budget import Deadline
-
-if TYPE_CHECKING:
-    from api.pool import SolverPool
 
 __all__ = ["MAX_BOT_ACTIONS_PER_REQUEST", "bot_settings", "bots_in", "run_bots"]
 
@@ -58,8 +56,6 @@ def _decision(pool: SolverPool | None, kind: GameKind, game: GameState, seat: in
     """
     if not costly or pool is None:
         return decide(kind, game, seat, name, secret, version, Deadline.after(budget_s))
-    from api.pool import Job
-
     job = Job(decide, (kind.name, game, seat, name, secret, version), budget_s=budget_s,
               what=f"the {name} bot's decision")
     try:
