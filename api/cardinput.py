@@ -86,10 +86,6 @@ takes the lowest copy not used yet (see :func:`read_card_groups`)."""
 
 _CONTINENTAL_CARD_CODE = re.compile(CONTINENTAL_CARD_CODE_PATTERN)
 
-_NTH = {2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth", 7: "seventh", 8: "eighth",
-        9: "ninth"}
-
-
 def _beyond_the_deck(parsed: Mapping[str, Sequence[Card]], deck: Deck) -> CardGroupError | None:
     """The first card of a copy the deck does not hold, as the error of its list and position.
 
@@ -103,11 +99,7 @@ def _beyond_the_deck(parsed: Mapping[str, Sequence[Card]], deck: Deck) -> CardGr
             where = ", ".join(f"{g} card {p}" for g, held in parsed.items()
                               for p, c in enumerate(held, start=1)
                               if c.code == card.code and c.copy <= copies)
-            nth = _NTH.get(copies + 1, f"{copies + 1}th")
-            cause = CardError(f"card {position} {card.code!r} is a {nth} {card.code}: there are only "
-                              f"{copies} copies in play ({where})")
-            cause.code = DuplicateCardError.code
-            return CardGroupError(group, position, cause)
+            return CardGroupError(group, position, deck.too_many(card, where, position=position))
     return None
 
 

@@ -28,6 +28,7 @@ from rulesets.errors import (
     CardGroupError,
     CardParseError,
     DuplicateCardError,
+    TooManyCopiesError,
     echo,
 )
 
@@ -424,12 +425,11 @@ def parse_card_groups(
             if card in taken:
                 where = ", ".join(f"{g} card {p}" for c, (g, p) in taken.items()
                                   if c.code == card.code)
-                nth = {2: "second", 3: "third", 4: "fourth"}.get(copies + 1, f"{copies + 1}th")
-                reason = (f"card {position} {card.code!r} is a {nth} {card.code}: there are only "
-                          f"{copies} copies in play ({where})" if "#" not in token else
-                          f"card {position} {card.id!r} is also {where.split(', ')[0]}")
-                cause = CardError(reason)
-                cause.code = DuplicateCardError.code
+                if "#" not in token:
+                    cause: CardError = TooManyCopiesError(card.code, copies, where, position=position)
+                else:
+                    cause = CardError(f"card {position} {card.id!r} is also {where.split(', ')[0]}")
+                    cause.code = DuplicateCardError.code
                 raise CardGroupError(group, position, cause) from None
             taken[card] = (group, position)
             cards.append(card)

@@ -187,6 +187,42 @@ class DuplicateCardError(CardError):
         self.positions = positions
 
 
+_ORDINALS = {2: "second", 3: "third", 4: "fourth", 5: "fifth", 6: "sixth", 7: "seventh",
+             8: "eighth", 9: "ninth"}
+
+
+class TooManyCopiesError(CardError):
+    """A card given more often than the decks in play hold it (a third 7♣ with two decks).
+
+    The one refusal of "more copies than the decks hold", whoever counts: the card reader
+    (``position``: the card, from 1, that is one copy too many; ``where``: the copies given
+    before it) or a solver counting the cards it was given (``given``: how many; ``where``:
+    where they were given). ``copies`` is how many the decks hold; ``rule`` and ``field``
+    as for :class:`InvalidInputError`.
+
+    >>> print(TooManyCopiesError("7c", 2, "hand card 1, hand card 2", position=1))
+    card 1 '7c' is a third 7c: there are only 2 copies in play (hand card 1, hand card 2)
+    >>> print(TooManyCopiesError("Jk", 2, "between the hand and the cards seen", given=4))
+    'Jk' is given 4 times between the hand and the cards seen: there are only 2 copies in play
+    """
+
+    code = "duplicate_card"
+
+    def __init__(self, code: str, copies: int, where: str, *, position: int | None = None,
+                 given: int | None = None, rule: str | None = None, field: str | None = None) -> None:
+        in_play = f"there are only {copies} copies in play"
+        if position is not None:
+            nth = _ORDINALS.get(copies + 1, f"{copies + 1}th")
+            message = f"card {position} {code!r} is a {nth} {code}: {in_play} ({where})"
+        else:
+            message = f"{code!r} is given {given or copies + 1} times {where}: {in_play}"
+        super().__init__(message)
+        self.card_code = code
+        self.copies = copies
+        self.rule = rule
+        self.field = field
+
+
 class CardGroupError(CardError):
     """A card in one of several lists that share the same physical cards (hand, table, seen...).
 

@@ -3,15 +3,29 @@
 Spec, "The seven hands": hand 1 is 2 trios with 7 cards dealt, up to hand 7,
 3 runs with 13 cards.
 
->>> CONTRACTS[5].name, CONTRACTS[5].cards_dealt
-('2 trios + 1 run', 11)
+>>> CONTRACTS[5].name, CONTRACTS[5].cards_dealt, CONTRACTS[5].drop_size
+('2 trios + 1 run', 11, 10)
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["CONTRACTS", "HANDS", "Contract"]
+from rulesets.continental.melds import RUN_MINIMUM, TRIO_MINIMUM
+
+__all__ = ["CONTRACTS", "HANDS", "Contract", "drop_size"]
+
+
+def drop_size(trios: int, runs: int) -> int:
+    """How many cards a drop of ``trios`` trios and ``runs`` runs lays down.
+
+    Spec, "Melds": "At the drop, each contract meld is exactly its minimum (trio 3
+    cards, run 4 cards)."
+
+    >>> drop_size(2, 0), drop_size(1, 1), drop_size(0, 3)
+    (6, 7, 12)
+    """
+    return trios * TRIO_MINIMUM + runs * RUN_MINIMUM
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,6 +45,15 @@ class Contract:
     def meld_count(self) -> int:
         """How many melds the drop lays down."""
         return self.trios + self.runs
+
+    @property
+    def drop_size(self) -> int:
+        """How many cards the drop lays down (:func:`drop_size`).
+
+        >>> [c.drop_size for c in CONTRACTS.values()]
+        [6, 7, 8, 9, 10, 11, 12]
+        """
+        return drop_size(self.trios, self.runs)
 
     @property
     def name(self) -> str:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from rulesets.cards import Card, full_deck
+from rulesets.errors import TooManyCopiesError
 
 __all__ = ["BASE_PLAYERS", "Deck"]
 
@@ -55,6 +56,29 @@ class Deck:
     def copies(self, card: Card) -> int:
         """How many physical copies of ``card`` (ignoring its copy number) the deck holds."""
         return self.jokers if card.is_joker else self.decks
+
+    @property
+    def rule(self) -> str:
+        """The table's cards in words, the rule a card given too often breaks.
+
+        >>> Deck(3, 4).rule
+        'Continental is played with 3 decks and 4 jokers'
+        """
+        return f"Continental is played with {self.decks} decks and {self.jokers} jokers"
+
+    def too_many(self, card: Card, where: str, *, position: int | None = None,
+                 given: int | None = None, field: str | None = None) -> TooManyCopiesError:
+        """The refusal of ``card`` given more often than this deck holds it (see
+        :class:`~rulesets.errors.TooManyCopiesError` for ``where``, ``position`` and ``given``).
+
+        >>> err = Deck().too_many(Card(None, None), "between the hand and the table", given=3)
+        >>> err.code, err.rule
+        ('duplicate_card', 'Continental is played with 2 decks and 2 jokers')
+        >>> err.message
+        "'Jk' is given 3 times between the hand and the table: there are only 2 copies in play"
+        """
+        return TooManyCopiesError(card.code, self.copies(card), where, position=position, given=given,
+                                  rule=self.rule, field=field)
 
     def cards(self) -> list[Card]:
         """Every physical card, jokers last.

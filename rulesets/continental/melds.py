@@ -33,15 +33,19 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from rulesets.cards import Card, Rank, Suit, parse_cards  # noqa: F401  (doctests)
-from rulesets.continental.contracts import CONTRACTS, Contract  # noqa: F401  (doctests)
 from rulesets.errors import InvalidInputError
+
+if TYPE_CHECKING:  # contracts name their drop size from the meld minimums here
+    from rulesets.continental.contracts import Contract
 
 __all__ = [
     "ACE_HIGH",
     "ACE_LOW",
     "RUN_MINIMUM",
+    "RUN_POSITIONS",
     "TRIO_MINIMUM",
     "Meld",
     "Run",
@@ -52,8 +56,10 @@ __all__ = [
     "lay_off",
     "make_run",
     "make_trio",
+    "rank_at",
     "read_meld",
     "run_problems",
+    "run_windows",
     "take_end_joker",
     "trio_problems",
 ]
@@ -70,6 +76,9 @@ ACE_LOW = 1
 ACE_HIGH = 14
 """The position of the ace above the king."""
 
+RUN_POSITIONS = range(ACE_LOW, ACE_HIGH + 1)
+"""Every position a run card may stand on: 1 (ace low), 2 to 13 (two to king), 14 (ace high)."""
+
 TRIO_RULE = ("a trio is three or more cards of one rank, suits may repeat; jokers are wild "
              "but at least one natural card gives the rank")
 RUN_RULE = ("a run is four or more consecutive cards of one suit, ace high or low but never "
@@ -77,9 +86,37 @@ RUN_RULE = ("a run is four or more consecutive cards of one suit, ace high or lo
 DROP_RULE = "at the drop, lay down exactly the contract's melds, each at its minimum (trio 3, run 4)"
 
 
-def _rank_at(position: int) -> Rank:
-    """The rank standing at a run position (1 and 14 are both the ace)."""
+def rank_at(position: int) -> Rank:
+    """The rank standing at a run position (1 and 14 are both the ace).
+
+    >>> rank_at(ACE_LOW), rank_at(7), rank_at(ACE_HIGH)
+    (<Rank.ACE: 14>, <Rank.SEVEN: 7>, <Rank.ACE: 14>)
+    """
     return Rank.ACE if position == ACE_LOW else Rank(position)
+
+
+def run_windows(length: int | None = RUN_MINIMUM) -> tuple[range, ...]:
+    """Every window of ``length`` consecutive positions a run may cover, lowest first; with
+    ``length=None`` every window a run may cover (four positions or more), by first position,
+    then length.
+
+    Spec, "Run": "four or more consecutive cards of one suit. Ace high (J-Q-K-A) or low
+    (A-2-3-4), never around the corner": a window lies within positions 1 to 14. Four
+    long (a run at the drop), there are eleven, from A-2-3-4 to J-Q-K-A.
+
+    >>> windows = run_windows()
+    >>> len(windows), windows[0], windows[-1]
+    (11, range(1, 5), range(11, 15))
+    >>> [rank_at(p).char for p in windows[-1]], run_windows(ACE_HIGH)
+    (['J', 'Q', 'K', 'A'], (range(1, 15),))
+    >>> every = run_windows(None)
+    >>> len(every), every[:2]
+    (66, (range(1, 5), range(1, 6)))
+    """
+    if length is None:
+        lengths = range(RUN_MINIMUM, len(RUN_POSITIONS) + 1)
+        return tuple(sorted((w for n in lengths for w in run_windows(n)), key=lambda w: (w.start, w.stop)))
+    return tuple(range(first, first + length) for first in range(ACE_LOW, ACE_HIGH - length + 2))
 
 
 def _label(card: Card) -> str:
@@ -152,7 +189,7 @@ class Run:
     @property
     def ranks(self) -> tuple[Rank, ...]:
         """The rank each card stands for, jokers included, lowest first."""
-        return tuple(_rank_at(self.start + i) for i in range(len(self.cards)))
+        return tuple(rank_at(self.start + i) for i in range(len(self.cards)))
 
     @property
     def joker_ranks(self) -> tuple[tuple[Card, Rank], ...]:
@@ -417,6 +454,7 @@ def drop_problems(melds: Sequence[Meld], contract: Contract) -> list[str]:
 
     "At the drop, each contract meld is exactly its minimum (trio 3 cards, run 4 cards)."
 
+    >>> from rulesets.continental.contracts import CONTRACTS
     >>> trio = make_trio(parse_cards("3c 3d 3h"))
     >>> drop_problems([trio, make_trio(parse_cards("Kc Kd Kh Ks"))], CONTRACTS[1])
     ['trio 2 (K♣ K♦ K♥ K♠) has 4 cards: at the drop a trio is exactly 3']

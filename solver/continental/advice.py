@@ -20,14 +20,14 @@ import time
 from collections.abc import Sequence
 
 from rulesets.cards import Card
-from rulesets.continental.contracts import CONTRACTS, HANDS, Contract
+from rulesets.continental.contracts import CONTRACTS, HANDS, Contract, drop_size
 from rulesets.continental.deck import Deck
 from rulesets.continental.melds import Meld, can_lay_off, read_meld
 from rulesets.continental.options import ContinentalOptions
 from rulesets.continental.points import hand_points
 from rulesets.errors import InvalidInputError, LimitExceededError
 from solver.budget import Deadline, deadline_or_none
-from solver.continental.cardtypes import JOKER, TYPES, add, card_of_type, counts_of, type_of
+from solver.continental.cardtypes import TYPES, add, card_of_type, counts_of, type_of
 from solver.continental.distance import distance
 from solver.continental.drop import Turn, best_turn, spare_cards
 from solver.continental.ranking import outs_with_unseen, rank_discards
@@ -71,7 +71,7 @@ def contract_for(hand_number: int | None = None, trios: int | None = None,
                                 f"like the seven hands; got {trios} trios and {runs} runs",
                                 code="invalid_input", rule=CONTRACT_RULE, field="contract")
     same = [c for c in CONTRACTS.values() if (c.trios, c.runs) == (trios, runs)]
-    return same[0] if same else Contract(0, trios, runs, 3 * trios + 4 * runs)
+    return same[0] if same else Contract(0, trios, runs, drop_size(trios, runs))
 
 
 def table_meld(cards: Sequence[Card], index: int = 0) -> Meld:
@@ -98,6 +98,7 @@ def unseen_counts(known: Sequence[Card], deck: Deck) -> tuple[int, ...]:
     """Copies of each card type not among the ``known`` cards (hand, table, discard, seen).
 
     >>> from rulesets.cards import parse_cards
+    >>> from solver.continental.cardtypes import JOKER
     >>> unseen = unseen_counts(parse_cards("7c 7c Jk", jokers=True, decks=2), Deck())
     >>> unseen[type_of(parse_cards("7c")[0])], unseen[JOKER], sum(unseen)
     (0, 1, 103)
@@ -105,13 +106,11 @@ def unseen_counts(known: Sequence[Card], deck: Deck) -> tuple[int, ...]:
     held = counts_of(known)
     unseen = []
     for t in range(TYPES):
-        copies = deck.jokers if t == JOKER else deck.decks
+        card = card_of_type(t)
+        copies = deck.copies(card)
         if held[t] > copies:
-            name = "jokers" if t == JOKER else f"copies of {card_of_type(t).code}"
-            raise InvalidInputError(
-                f"{held[t]} {name} are given between the hand, the table and the cards seen; "
-                f"the deck holds {copies}", code="duplicate_card", field="seen",
-                rule=f"Continental is played with {deck.decks} decks and {deck.jokers} jokers")
+            raise deck.too_many(card, "between the hand, the table and the cards seen", given=held[t],
+                                field="seen")
         unseen.append(copies - held[t])
     return tuple(unseen)
 

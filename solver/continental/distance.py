@@ -45,7 +45,8 @@ import functools
 from collections.abc import Callable, Iterator, Sequence
 from itertools import combinations_with_replacement, product
 
-from rulesets.continental.contracts import Contract
+from rulesets.continental.contracts import Contract, drop_size
+from rulesets.continental.melds import rank_at, run_windows
 from solver.budget import Deadline, deadline_or_none
 
 __all__ = [
@@ -106,16 +107,19 @@ def encode(counts: Sequence[int]) -> int:
 def _window_covers(n: int) -> tuple[tuple[int, ...], ...]:
     """Every multiset of ``n`` run windows in one suit, as rank masks of its coverage layers.
 
-    Window ``w`` (0-10) covers positions ``w..w+3`` of ``A 2 3 … K A``; layer ``k`` of a
-    multiset is the mask of ranks (bit 0 = deuce, bit 12 = ace) covered at least ``k + 1``
-    times.
+    The windows are the rules' (:func:`~rulesets.continental.melds.run_windows`: four
+    positions of ``A 2 3 … K A``, from A-2-3-4 to J-Q-K-A); layer ``k`` of a multiset is the
+    mask of ranks (bit 0 = deuce, bit 12 = ace) covered at least ``k + 1`` times.
+
+    >>> len(_window_covers(1)), _window_covers(1)[0] == ((1 << 12) | 0b111,)  # A-2-3-4
+    (11, True)
     """
     out = []
-    for windows in combinations_with_replacement(range(11), n):
+    for windows in combinations_with_replacement(run_windows(), n):
         cover = [0] * 13
-        for w in windows:
-            for p in range(w, w + 4):
-                cover[12 if p == 0 else p - 1] += 1
+        for window in windows:
+            for position in window:
+                cover[rank_at(position) - 2] += 1
         out.append(tuple(sum(1 << i for i in range(13) if cover[i] > k) for k in range(n)))
     return tuple(out)
 
@@ -570,7 +574,7 @@ def distance_of(key: int, size: int, jokers: int, trios: int, runs: int, spare: 
     >>> distance_of(0, 0, 0, 2, 0, 1)
     7
     """
-    slots = 3 * trios + 4 * runs
+    slots = drop_size(trios, runs)
     need = max(trios + runs, slots - jokers) - analysis_of(key, trios, runs, deadline).naturals
     return max(slots + spare - size, need, 0)
 
@@ -583,7 +587,7 @@ def outs_mask(key: int, size: int, jokers: int, trios: int, runs: int, spare: in
     >>> d, mask == (1 << 53) - 1
     (7, True)
     """
-    slots = 3 * trios + 4 * runs
+    slots = drop_size(trios, runs)
     melds = trios + runs
     info = analysis_of(key, trios, runs, deadline)
     short = slots + spare - size

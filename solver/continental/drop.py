@@ -43,6 +43,7 @@ from rulesets.continental.melds import (
     ACE_HIGH,
     ACE_LOW,
     RUN_MINIMUM,
+    RUN_POSITIONS,
     TRIO_MINIMUM,
     Meld,
     Run,
@@ -51,6 +52,8 @@ from rulesets.continental.melds import (
     lay_off,
     make_run,
     make_trio,
+    rank_at,
+    run_windows,
 )
 from rulesets.continental.options import ContinentalOptions
 from rulesets.continental.points import card_points
@@ -64,7 +67,7 @@ from solver.limits import DEFAULT_TIME_LIMIT_S
 
 __all__ = ["Turn", "best_turn", "spare_cards"]
 
-POSITIONS = range(ACE_LOW, ACE_HIGH + 1)
+POSITIONS = RUN_POSITIONS
 """Run positions 1 (ace low) to 14 (ace high)."""
 
 SOLVER_PARAMETERS = {"cp_model_presolve": False, "cp_model_probing_level": 0,
@@ -108,8 +111,7 @@ def spare_cards(options: ContinentalOptions) -> int:
 
 def _type_at(suit: Suit, position: int) -> int:
     """The card type standing at a run position of a suit."""
-    rank = Rank.ACE if position in (ACE_LOW, ACE_HIGH) else Rank(position)
-    return (rank - 2) * 4 + suit
+    return (rank_at(position) - 2) * 4 + suit
 
 
 def _position_of(card: Card, run: Run) -> int:
@@ -177,20 +179,18 @@ class _TurnModel:
     def _run_windows(self) -> list[tuple[Suit, int, int]]:
         """Every (suit, first, last position) a new run could end the turn on with this hand.
 
-        A window qualifies when it holds one of the hand's naturals and the hand
-        has jokers for every position it holds no natural for.
+        A window (:func:`~rulesets.continental.melds.run_windows`) qualifies when it holds
+        one of the hand's naturals and the hand has jokers for every position it holds no
+        natural for.
         """
         jokers = self.counts[JOKER]
         windows = []
         for suit in SUITS:
             held = [self.counts[_type_at(suit, p)] > 0 for p in POSITIONS]
-            for first in POSITIONS:
-                for last in range(first + RUN_MINIMUM - 1, ACE_HIGH + 1):
-                    naturals = sum(held[first - 1:last])
-                    if last - first + 1 - naturals > jokers:
-                        break
-                    if naturals:
-                        windows.append((suit, first, last))
+            for window in run_windows(None):
+                naturals = sum(held[p - ACE_LOW] for p in window)
+                if naturals and len(window) - naturals <= jokers:
+                    windows.append((suit, window[0], window[-1]))
         return windows
 
     def _new_runs(self, count: int) -> None:

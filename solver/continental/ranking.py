@@ -119,7 +119,7 @@ def rank_discards(counts: Sequence[int], contract: Contract, unseen: Sequence[in
     _check(counts, unseen)
     deadline = deadline_or_none(deadline)
     trios, runs = contract.trios, contract.runs
-    slots = 3 * trios + 4 * runs
+    slots = contract.drop_size
     melds = trios + runs
     key = encode(counts)
     size = sum(counts)
