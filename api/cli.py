@@ -191,8 +191,7 @@ def _cmd_continental_advise(args: argparse.Namespace) -> int:
     from solver.continental.advice import advise, contract_for
 
     ruleset = load_ruleset(args.ruleset).with_options(dict(args.option))
-    if ruleset.game != "continental":
-        raise RulesError(f"ruleset {ruleset.name!r} is for {ruleset.game}, not Continental")
+    ruleset = ruleset.for_game("continental", "Continental")
     trios, runs = args.contract or (None, None)
     contract = contract_for(args.hand_number, trios, runs)
     groups = {"hand": " ".join(args.cards)}
@@ -237,9 +236,7 @@ def _simulation_config(game: str, args: argparse.Namespace) -> tuple[dict[str, A
     """The games' settings from the command line, and the most seats the ruleset allows."""
     from rulesets.ruleset import load_ruleset
 
-    ruleset = load_ruleset(args.ruleset or game).with_options(dict(args.option))
-    if ruleset.game != game:
-        raise RulesError(f"ruleset {ruleset.name!r} is for {ruleset.game}, not {game}")
+    ruleset = load_ruleset(args.ruleset or game).with_options(dict(args.option)).for_game(game)
     options = dataclasses.asdict(ruleset.options)
     seats = getattr(ruleset.options, "max_players", SEATS)
     return {"hands": args.hands, "ruleset": ruleset.name, "options": options}, seats

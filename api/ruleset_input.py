@@ -24,7 +24,7 @@ def ruleset_options(body: Mapping[str, Any], game: str, title: str) -> Any:
     api.errors.ApiProblem: ruleset 'continental' is for continental, not Ramchi
     """
     ruleset = load_ruleset(body["ruleset"]).with_options(body["options"])
-    if ruleset.game != game:
-        raise ApiProblem("invalid_ruleset", f"ruleset {ruleset.name!r} is for {ruleset.game}, "
-                         f"not {title}")
+    problem = ruleset.game_problem(game, title)
+    if problem is not None:
+        raise ApiProblem("invalid_ruleset", problem)
     return ruleset.options

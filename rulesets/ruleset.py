@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from rulesets.continental.options import ContinentalOptions
-from rulesets.errors import RulesetError, UnknownRulesetError, echo
+from rulesets.errors import InvalidInputError, RulesetError, UnknownRulesetError, echo
 from rulesets.options import describe_options, option_problems
 from rulesets.ramchi.options import RamchiOptions
 
@@ -71,6 +71,36 @@ and values, e.g. {"tie_goes_to": "last"}; got ['tie_goes_to', 'last']
         merged = dataclasses.asdict(self.options) | dict(overrides)
         options = _build_options(self.name, self.game, merged)
         return dataclasses.replace(self, options=options)
+
+    def game_problem(self, game: str, title: str | None = None) -> str | None:
+        """Why this ruleset cannot set up a game of ``game`` (None: it is one of ``game``'s).
+
+        The one wording of the refusal of another game's ruleset; ``title`` names the game
+        as the caller writes it (``game`` itself by default).
+
+        >>> load_ruleset("continental").game_problem("ramchi", "Ramchi")
+        "ruleset 'continental' is for continental, not Ramchi"
+        >>> load_ruleset("ramchi").game_problem("ramchi") is None
+        True
+        """
+        if self.game == game:
+            return None
+        return f"ruleset {echo(self.name)} is for {self.game}, not {title or game}"
+
+    def for_game(self, game: str, title: str | None = None) -> Ruleset:
+        """The ruleset itself, or when it is another game's the refusal
+        (:class:`~rulesets.errors.InvalidInputError` ``invalid_ruleset``, :meth:`game_problem`).
+
+        >>> load_ruleset("ramchi").for_game("continental", "Continental")
+        Traceback (most recent call last):
+        ...
+        rulesets.errors.InvalidInputError: ruleset 'ramchi' is for ramchi, not Continental
+        """
+        problem = self.game_problem(game, title)
+        if problem is not None:
+            raise InvalidInputError(problem, code=RulesetError.code, field="ruleset",
+                                    rule="a ruleset sets up games of the one game it names")
+        return self
 
     def describe(self) -> dict[str, Any]:
         """A JSON-ready description: name, game, title, description and every option."""

@@ -309,8 +309,8 @@ hands must be 1 to 7, got 0; deck of hand 1: the deck: expected 106 cards, got 1
         else:
             try:
                 ruleset = load_ruleset(ruleset_name)
-                if ruleset.game != "continental":
-                    problems.append(f"ruleset {echo(ruleset.name)} is for {ruleset.game}, not continental")
+                if (wrong_game := ruleset.game_problem("continental")) is not None:
+                    problems.append(wrong_game)
                 elif isinstance(overrides, Mapping):
                     options = ruleset.with_options(overrides).options
             except RulesetError as err:

@@ -244,8 +244,8 @@ number from 0 to 2**63-1, got -1; give deck (hand 1's deck) or decks (one per ha
         else:
             try:
                 ruleset = load_ruleset(ruleset_name)
-                if ruleset.game != "ramchi":
-                    problems.append(f"ruleset {echo(ruleset.name)} is for {ruleset.game}, not ramchi")
+                if (wrong_game := ruleset.game_problem("ramchi")) is not None:
+                    problems.append(wrong_game)
                 elif isinstance(overrides, Mapping):
                     options = ruleset.with_options(overrides).options
             except RulesetError as err:
