@@ -19,7 +19,7 @@ from typing import Any
 from rulesets.cards import Card
 from rulesets.continental.contracts import Contract
 from rulesets.continental.melds import Meld, Run
-from solver.continental.results import ContinentalAdvice, Decision, DiscardOption, LayOff, Out
+from solver.continental.results import AdvisedChoice, AdvisedLayOff, ContinentalAdvice, DiscardOption, Out
 
 __all__ = ["advice_json", "contract_json", "meld_json"]
 
@@ -52,7 +52,7 @@ def contract_json(contract: Contract) -> dict[str, Any]:
             "name": contract.name}
 
 
-def _lay_off_json(lay_off: LayOff) -> dict[str, Any]:
+def _lay_off_json(lay_off: AdvisedLayOff) -> dict[str, Any]:
     return {"card": lay_off.card.code, "target": lay_off.target, "meld": lay_off.meld,
             "end": lay_off.end, "result": meld_json(lay_off.result)}
 
@@ -67,7 +67,7 @@ def _option_json(option: DiscardOption) -> dict[str, Any]:
             "points": option.points}
 
 
-def _decision_json(decision: Decision | None) -> dict[str, Any] | None:
+def _decision_json(decision: AdvisedChoice | None) -> dict[str, Any] | None:
     return None if decision is None else {"advised": decision.advised, "reason": decision.reason}
 
 

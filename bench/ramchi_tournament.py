@@ -38,7 +38,7 @@ from rulesets.ramchi.deal import (
 )
 from rulesets.ramchi.options import RamchiOptions
 from rulesets.ramchi.scoring import SEATS, play_out
-from solver.ramchi.bots import Bot, Decision, EvBot, GreedyBot, MaximinBot
+from solver.ramchi.bots import ArrangerBot, ArrangerChoice, EvBot, GreedyBot, MaximinBot
 from solver.ramchi.hindsight import hindsight
 from solver.ramchi.opponents import DEFAULT_MIXTURE
 from solver.stats import mean_ci
@@ -54,11 +54,11 @@ def blend_name(weights: Mapping[str, float]) -> str:
     return "ev vs mixture " + ",".join(f"{k}:{v:g}" for k, v in weights.items())
 
 
-def seat0_bots(blends: Sequence[Mapping[str, float]]) -> dict[str, Bot]:
+def seat0_bots(blends: Sequence[Mapping[str, float]]) -> dict[str, ArrangerBot]:
     """Every strategy seat 0 plays, the default `ev` first among the `ev` ones."""
-    bots: dict[str, Bot] = {"greedy": GreedyBot(), "maximin": MaximinBot(), DEFAULT_EV: EvBot(),
-                            "ev vs greedy": EvBot(opponents="greedy"),
-                            "ev vs solver": EvBot(opponents="solver")}
+    bots: dict[str, ArrangerBot] = {"greedy": GreedyBot(), "maximin": MaximinBot(), DEFAULT_EV: EvBot(),
+                                    "ev vs greedy": EvBot(opponents="greedy"),
+                                    "ev vs solver": EvBot(opponents="solver")}
     if _share(DEFAULT_MIXTURE) != {"ev": 1.0}:  # else the default is ev against ev opponents
         bots["ev vs ev"] = EvBot(opponents="ev")
     for weights in blends:
@@ -73,12 +73,13 @@ def _share(weights: Mapping[str, float]) -> dict[str, float]:
     return {name: weight / total for name, weight in weights.items() if weight > 0}
 
 
-def opponent_bots() -> dict[str, Bot]:
+def opponent_bots() -> dict[str, ArrangerBot]:
     """The strategies seats 1 and 2 play."""
     return {"greedy": GreedyBot(), "maximin": MaximinBot(), "ev": EvBot()}
 
 
-def _played(hand: Sequence[Card], up: Card | None, decision: Decision) -> tuple[tuple[Card, ...], list[int]]:
+def _played(hand: Sequence[Card], up: Card | None,
+            decision: ArrangerChoice) -> tuple[tuple[Card, ...], list[int]]:
     """The seat's hand after its exchange, and its lineup's strengths."""
     cards = exchange(hand, up) if decision.exchange and up is not None else tuple(hand)
     return cards, [combination(c).strength for c in decision.lineup]
@@ -112,7 +113,7 @@ def _clairvoyant(hand: Sequence[Card], up: Card | None, others: Sequence[tuple[t
     return best
 
 
-def play_deal(index: int, seed: int, mine: Mapping[str, Bot], theirs: Mapping[str, Bot]
+def play_deal(index: int, seed: int, mine: Mapping[str, ArrangerBot], theirs: Mapping[str, ArrangerBot]
               ) -> dict[tuple[str, str], dict[str, int]]:
     """Seat 0's chips for every (opponent pair, seat-0 strategy) on deal ``index``."""
     dealer = index % SEATS

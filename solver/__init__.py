@@ -21,7 +21,7 @@ from solver.limits import (
     MAX_TIME_LIMIT_S,
 )
 from solver.ramchi.advice import OBJECTIVES, advise
-from solver.ramchi.bots import Bot, Decision, EvBot, GreedyBot, MaximinBot
+from solver.ramchi.bots import ArrangerBot, ArrangerChoice, EvBot, GreedyBot, MaximinBot
 from solver.ramchi.hindsight import hindsight
 from solver.ramchi.opponents import OPPONENT_MODELS
 from solver.ramchi.results import (
@@ -44,10 +44,10 @@ __all__ = [
     "OPPONENT_MODELS",
     "Advice",
     "Alternative",
-    "Bot",
+    "ArrangerBot",
+    "ArrangerChoice",
     "BudgetExceededError",
     "Deadline",
-    "Decision",
     "EvBot",
     "ExchangeInfo",
     "FourOfAKindInfo",

@@ -47,7 +47,7 @@ __all__ = [
     "register_bot",
 ]
 
-BUILTIN_BOTS: tuple[str, ...] = ("solver.ramchi.players", "solver.continental.players")
+BUILTIN_BOTS: tuple[str, ...] = ("solver.ramchi.bots", "solver.continental.bots")
 """Modules registering the bots of this package (imported on first lookup)."""
 
 MAX_BOT_ACTIONS = 100_000

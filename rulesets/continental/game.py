@@ -86,7 +86,7 @@ from rulesets.continental.records import (
 from rulesets.errors import IllegalActionError, InvalidInputError, RulesError
 from rulesets.log import Record, check_same_log, split_actions
 
-__all__ = ["REFUSALS", "ContinentalGame", "Phase", "read_meld"]
+__all__ = ["REFUSALS", "ContinentalGame", "Phase"]
 
 
 class Phase(StrEnum):
@@ -142,12 +142,12 @@ def _malformed(code: str, message: str) -> InvalidInputError:
     return InvalidInputError(message, rule=REFUSALS[code], code=code)
 
 
-def read_meld(cards: Sequence[Card]) -> Meld:
+def _played_meld(cards: Sequence[Card]) -> Meld:
     """The meld some cards form (:func:`rulesets.continental.melds.read_meld`), refused as
     :class:`IllegalActionError` ``not_a_meld`` when they form none.
 
     >>> from rulesets.cards import parse_cards
-    >>> read_meld(parse_cards("Kh Kc Jk", jokers=True)).text
+    >>> _played_meld(parse_cards("Kh Kc Jk", jokers=True)).text
     'K♥ K♣ Jk(K)'
     """
     try:
@@ -536,7 +536,7 @@ class ContinentalGame:
         if problem is not None:
             return problem
         try:
-            made = [read_meld(meld) for meld in melds]
+            made = [_played_meld(meld) for meld in melds]
         except RulesError as err:
             return err
         wrong = drop_problems(made, self.contract)
@@ -558,7 +558,7 @@ class ContinentalGame:
         given = tuple(tuple(meld) for meld in melds)
         self.log.append(Drop(seat, given))
         for meld in given:
-            self.table.append(read_meld(meld))
+            self.table.append(_played_meld(meld))
             self.owners.append(seat)
         self.hands[seat] = _take(self.hands[seat], [card for meld in given for card in meld])
         self.dropped[seat] = True

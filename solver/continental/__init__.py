@@ -7,7 +7,9 @@
 - :mod:`~solver.continental.ranking`: every discard with its distance, outs and next-step outs.
 - :mod:`~solver.continental.cardtypes`: hands as counts of the 53 card types.
 - :mod:`~solver.continental.results`: the answer's value objects.
+- :mod:`~solver.continental.bots`: the ``random`` and ``advisor`` bots (registered with
+  :mod:`solver.bots`).
 
-The rules it relies on (melds, lay-offs, contracts, points, the deck) live in
-``rulesets/continental/``.
+The rules it relies on (melds, lay-offs, contracts and their drop sizes, run windows,
+points, the deck and its copies) live in ``rulesets/continental/``.
 """

@@ -31,7 +31,7 @@ from solver.continental.cardtypes import TYPES, add, card_of_type, counts_of, ty
 from solver.continental.distance import distance
 from solver.continental.drop import Turn, best_turn, spare_cards
 from solver.continental.ranking import outs_with_unseen, rank_discards
-from solver.continental.results import ContinentalAdvice, Decision, DiscardOption, Out
+from solver.continental.results import AdvisedChoice, ContinentalAdvice, DiscardOption, Out
 from solver.limits import (
     CONTINENTAL_MAX_CONTRACT_MELDS,
     CONTINENTAL_MAX_HAND_CARDS,
@@ -130,7 +130,7 @@ def _check_sizes(hand: Sequence[Card], table: Sequence[Sequence[Card]]) -> None:
 
 def _take_discard(top: Card, hand: Sequence[Card], contract: Contract, dropped: bool,
                   table: Sequence[Meld], options: ContinentalOptions, now: int,
-                  turn_now: Turn | None, time_limit: float, deadline: Deadline) -> Decision:
+                  turn_now: Turn | None, time_limit: float, deadline: Deadline) -> AdvisedChoice:
     """Take the top discard when it brings the hand closer (or, ready to drop, goes on the table).
 
     ``turn_now`` is the best turn of the hand as it is, when already worked out.
@@ -143,41 +143,41 @@ def _take_discard(top: Card, hand: Sequence[Card], contract: Contract, dropped: 
         turn = best_turn([*hand, top], contract, table=table, options=options,
                          time_limit=time_limit, deadline=deadline)
         if turn.points_left < without.points_left:
-            return Decision(True, f"take the {name}: you can drop now, and with it you keep "
+            return AdvisedChoice(True, f"take the {name}: you can drop now, and with it you keep "
                                   f"{turn.points_left} points instead of {without.points_left}")
-        return Decision(False, f"draw from the stock: you can already drop, and the {name} would "
+        return AdvisedChoice(False, f"draw from the stock: you can already drop, and the {name} would "
                                f"not lower the {without.points_left} points you keep")
     if dropped:
         fits = [i + 1 for i, meld in enumerate(table) if can_lay_off(meld, top)]
         if fits:
-            return Decision(True, f"take the {name}: it can be laid off on table meld {fits[0]}")
-        return Decision(False, f"draw from the stock: the {name} cannot be laid off on any meld "
+            return AdvisedChoice(True, f"take the {name}: it can be laid off on table meld {fits[0]}")
+        return AdvisedChoice(False, f"draw from the stock: the {name} cannot be laid off on any meld "
                                "on the table, and would only add points")
     after = distance(add(counts, type_of(top)), contract, spare=spare, deadline=deadline)
     if after == 0:
-        return Decision(True, f"take the {name}: with it you can drop the contract this turn")
+        return AdvisedChoice(True, f"take the {name}: with it you can drop the contract this turn")
     if after < now:
-        return Decision(True, f"take the {name}: it brings the hand one card closer to the "
+        return AdvisedChoice(True, f"take the {name}: it brings the hand one card closer to the "
                               f"contract (distance {now} → {after})")
-    return Decision(False, f"draw from the stock: the {name} does not bring the hand closer "
+    return AdvisedChoice(False, f"draw from the stock: the {name} does not bring the hand closer "
                            f"(distance stays {now}), a card from the stock might")
 
 
 def _buy(top: Card, counts: tuple[int, ...], contract: Contract, dropped: bool, spare: int,
-         now: int, options: ContinentalOptions, deadline: Deadline) -> Decision:
+         now: int, options: ContinentalOptions, deadline: Deadline) -> AdvisedChoice:
     """Buy the top discard (out of turn, with a penalty card) only when it brings the hand closer."""
     name = top.pretty if not top.is_joker else "joker"
     if not options.buying:
-        return Decision(False, "buying is off in this ruleset")
+        return AdvisedChoice(False, "buying is off in this ruleset")
     if dropped:
-        return Decision(False, "do not buy: you have dropped, and the penalty card only adds points")
+        return AdvisedChoice(False, "do not buy: you have dropped, and the penalty card only adds points")
     t = type_of(top)
     after = distance(add(counts, t), contract, spare=spare, deadline=deadline)
     if after < now:
-        return Decision(True, f"buy the {name}: it brings the hand one card closer to the contract "
+        return AdvisedChoice(True, f"buy the {name}: it brings the hand one card closer to the contract "
                               f"(distance {now} → {after}); the price is a penalty card from the "
                               "stock, two more cards in hand")
-    return Decision(False, f"do not buy: the {name} does not bring the hand closer (distance stays "
+    return AdvisedChoice(False, f"do not buy: the {name} does not bring the hand closer (distance stays "
                            f"{now}), and the penalty card adds points")
 
 

@@ -60,7 +60,7 @@ from rulesets.continental.points import card_points
 from solver.budget import Deadline, deadline_or_none
 from solver.continental.cardtypes import JOKER, TYPES, card_of_type, counts_of, type_of
 from solver.continental.distance import ASK_LESS, distance
-from solver.continental.results import LayOff
+from solver.continental.results import AdvisedLayOff
 from solver.cpsat import solve
 from solver.errors import InfeasibleModelError, SolverTimeoutError
 from solver.limits import DEFAULT_TIME_LIMIT_S
@@ -94,7 +94,7 @@ class Turn:
 
     can_drop: bool
     drop: tuple[Meld, ...]
-    lay_offs: tuple[LayOff, ...]
+    lay_offs: tuple[AdvisedLayOff, ...]
     discard: Card | None
     points_left: int
     goes_out: bool
@@ -353,11 +353,11 @@ class _Cards:
 
 
 def _lay_off_all(meld: Meld, cards: list[tuple[Card, str | None]], target: str, index: int,
-                 out: list[LayOff]) -> Meld:
+                 out: list[AdvisedLayOff]) -> Meld:
     """Lay off cards in the given order (with each joker's end) through the rules."""
     for card, end in cards:
         meld = lay_off(meld, card, end)
-        out.append(LayOff(card, target, index, meld, end))
+        out.append(AdvisedLayOff(card, target, index, meld, end))
     return meld
 
 
@@ -445,7 +445,7 @@ def _table_run_plan(solved, meld: Run, slot, cards: _Cards) -> list[tuple[Card, 
     return order
 
 
-def _check_plan(hand: Sequence[Card], drop: Sequence[Meld], lay_offs: Sequence[LayOff],
+def _check_plan(hand: Sequence[Card], drop: Sequence[Meld], lay_offs: Sequence[AdvisedLayOff],
                 discard: Card | None, kept: Sequence[Card], contract: Contract | None) -> None:
     """The plan uses each card of the hand exactly once and drops a legal contract (or raises)."""
     used = [c for m in drop for c in m.cards] + [x.card for x in lay_offs] + list(kept)
@@ -495,7 +495,7 @@ def best_turn(hand: Sequence[Card], contract: Contract, *, dropped: bool = False
     if not solved.optimal:
         deadline.check(WHAT, ASK_LESS)
     cards = _Cards(hand)
-    lay_offs: list[LayOff] = []
+    lay_offs: list[AdvisedLayOff] = []
     drop: list[Meld] = []
     for group in shape.trios:
         for trio, extra in _trio_plans(solved, group, cards):

@@ -12,7 +12,7 @@ from rulesets.cards import Card, parse_cards  # noqa: F401  (doctests)
 from rulesets.continental.contracts import Contract
 from rulesets.continental.melds import Meld
 
-__all__ = ["ContinentalAdvice", "Decision", "DiscardOption", "LayOff", "Out"]
+__all__ = ["AdvisedChoice", "AdvisedLayOff", "ContinentalAdvice", "DiscardOption", "Out"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,8 +24,9 @@ class Out:
 
 
 @dataclass(frozen=True, slots=True)
-class LayOff:
-    """One card laid off, in the order to play them.
+class AdvisedLayOff:
+    """One card the advice lays off, in the order to play them (a step of the advised turn; the
+    game's record of a lay-off is :class:`rulesets.continental.records.LayOff`).
 
     ``target`` is ``"drop"`` (a meld of the advised drop) or ``"table"`` (a meld
     given in ``table``); ``meld`` is its 0-based index there; ``result`` is the
@@ -60,8 +61,8 @@ class DiscardOption:
 
 
 @dataclass(frozen=True, slots=True)
-class Decision:
-    """A yes/no piece of advice and the reason in words."""
+class AdvisedChoice:
+    """A yes/no piece of advice (take the discard? buy it?) and the reason in words."""
 
     advised: bool
     reason: str
@@ -85,7 +86,7 @@ class ContinentalAdvice:
     drawn: bool
     can_drop: bool
     drop: tuple[Meld, ...]
-    lay_offs: tuple[LayOff, ...]
+    lay_offs: tuple[AdvisedLayOff, ...]
     discard: Card | None
     points_left: int
     goes_out: bool
@@ -93,7 +94,7 @@ class ContinentalAdvice:
     outs: tuple[Out, ...]
     outs_total: int
     discard_ranking: tuple[DiscardOption, ...]
-    take_discard: Decision | None
-    buy: Decision | None
+    take_discard: AdvisedChoice | None
+    buy: AdvisedChoice | None
     explanation: str
     solve_ms: float

@@ -1,4 +1,4 @@
-"""The advisor bot (solver/continental/bot.py): legal, fallback-free, better than random players,
+"""The advisor bot (solver/continental/bots.py): legal, fallback-free, better than random players,
 blind to what its seat may not see, and following the advice in scripted deals."""
 
 from __future__ import annotations
@@ -30,9 +30,9 @@ from rulesets.continental.records import (
 )
 from rulesets.continental.views import seat_view
 from rulesets.log import Record
-from solver.continental import bot
+from solver.continental import bots as advisor_bot
 from solver.continental.advice import advise
-from solver.continental.bot import advisor_action, advisor_choice, seat_advice
+from solver.continental.bots import advisor_action, advisor_choice, seat_advice
 from tests.rulesets.continental.scripted import build_deck, card, cards
 
 # -- helpers ------------------------------------------------------------------------------------
@@ -135,13 +135,13 @@ QUICK = os.environ.get("RAMCHI_QUICK") == "1"
 @pytest.mark.parametrize(("seed", "players", "hands", "advisors"), GAMES[:4] if QUICK else GAMES)
 def test_every_advisor_action_is_legal_without_fallback(seed: int, players: int, hands: int,
                                                         advisors: tuple[int, ...]) -> None:
-    before = bot.FALLBACKS
+    before = advisor_bot.FALLBACKS
     game, decisions = play_game(seed, players, hands, advisors)
     assert game.is_over, game
     assert isinstance(game.log[-1], GameEnded)
     assert len(hand_scores(game)) == hands
     assert decisions > 0
-    assert before == bot.FALLBACKS
+    assert before == advisor_bot.FALLBACKS
 
 
 @pytest.mark.parametrize("options", [
@@ -149,10 +149,10 @@ def test_every_advisor_action_is_legal_without_fallback(seed: int, players: int,
     ContinentalOptions(buying=False, card_values="face_value"),
 ], ids=["go_out_without_discard", "no_buying_face_value"])
 def test_every_advisor_action_is_legal_with_house_rules(options: ContinentalOptions) -> None:
-    before = bot.FALLBACKS
+    before = advisor_bot.FALLBACKS
     game, _ = play_game(21, 3, 2, (0, 1), options=options)
     assert game.is_over
-    assert before == bot.FALLBACKS
+    assert before == advisor_bot.FALLBACKS
 
 
 @pytest.mark.slow
@@ -164,10 +164,10 @@ def test_many_random_games_without_fallback(seed: int) -> None:
     advisors = rng.sample(range(players), rng.randint(1, players))
     options = ContinentalOptions(go_out_without_discard=rng.random() < 0.3,
                                  buying=rng.random() < 0.8)
-    before = bot.FALLBACKS
+    before = advisor_bot.FALLBACKS
     game, _ = play_game(seed, players, hands, advisors, options=options)
     assert game.is_over
-    assert before == bot.FALLBACKS
+    assert before == advisor_bot.FALLBACKS
 
 
 def test_the_play_step_advice_is_the_advice_with_the_top_discard_offered() -> None:
@@ -371,11 +371,11 @@ def test_falls_back_on_a_random_legal_action_when_the_advice_fails(
     def broken(*args: object, **kwargs: object) -> None:
         raise RuntimeError("advisor down")
 
-    monkeypatch.setattr(bot, "advise", broken)
-    monkeypatch.setattr(bot, "FALLBACKS", bot.FALLBACKS)  # restored afterwards
-    before = bot.FALLBACKS
+    monkeypatch.setattr(advisor_bot, "advise", broken)
+    monkeypatch.setattr(advisor_bot, "FALLBACKS", advisor_bot.FALLBACKS)  # restored afterwards
+    before = advisor_bot.FALLBACKS
     action, fell_back = advisor_choice(game, 1, random.Random(0))
-    assert fell_back and game.can(action) and before + 1 == bot.FALLBACKS
+    assert fell_back and game.can(action) and before + 1 == advisor_bot.FALLBACKS
     assert "advisor down" in caplog.text
     with pytest.raises(ValueError, match="no legal action"):
         advisor_choice(game, 0, random.Random(0))  # not awaited: nothing to fall back on

@@ -15,7 +15,7 @@ from rulesets.continental.game import ContinentalGame
 from solver.budget import NO_LIMIT, BudgetExceededError, Deadline
 from solver.continental import bot
 from solver.continental.advice import advise
-from solver.continental.bot import advisor_choice
+from solver.continental.bots import advisor_choice
 from solver.continental.cardtypes import counts_of
 from solver.continental.distance import clear_caches, distance, outs
 from solver.continental.drop import best_turn

@@ -1,6 +1,17 @@
-"""The advisor bot: a Continental seat played by following :func:`~solver.continental.advice.advise`.
+"""The Continental bots, registered with :mod:`solver.bots`, and the advisor bot's play.
 
-:func:`advisor_action` is the action the bot takes now for one seat of a
+- ``random``: :func:`rulesets.continental.bots.random_action` with skill
+  :data:`RANDOM_SKILL` (0.5): a legal move at random, but half the time a sensible one
+  (drop and lay off when it finds how, keep the cards that build melds), so that its
+  hands end.
+- ``advisor``: :func:`advisor_action`, a seat played by following
+  :func:`~solver.continental.advice.advise` from what the seat sees.
+
+>>> from solver.bots import bots_of
+>>> list(bots_of("continental"))
+['random', 'advisor']
+
+:func:`advisor_action` is the action the advisor bot takes now for one seat of a
 :class:`~rulesets.continental.game.ContinentalGame`; :func:`advisor_choice`
 also says whether it had to fall back on a random legal action. The bot is
 stateless: every call advises the seat again from the game as it stands, so a
@@ -11,10 +22,10 @@ step of the best plan that is left.
   says buy (and the rules allow it), else ``Pass``.
 - The draw: ``Draw(seat, "discard")`` when the advice says take it, else from the stock.
 - The play: the advised drop (the advisor always drops when it can); once
-  dropped, the first advised lay-off that is legal now (``SwapJoker`` when the
-  card takes a joker's place in a run, else ``LayOff``); then the advised
-  discard. With ``go_out_without_discard`` the last card may be melded or laid
-  off: the hand is then empty and the hand ends by itself, with no discard.
+  dropped, the first advised lay-off (:class:`~solver.continental.results.AdvisedLayOff`)
+  that is legal now (``SwapJoker`` when the card takes a joker's place in a run, else
+  ``LayOff``); then the advised discard. With ``go_out_without_discard`` the last card may
+  be melded or laid off: the hand is then empty and the hand ends by itself, with no discard.
 
 **What the bot sees.** Only what its seat may see: its own hand
 (``game.hands[seat]``), the melds on the table, the discard pile (the top card
@@ -56,12 +67,21 @@ from rulesets.continental.game import ContinentalGame, Phase
 from rulesets.continental.melds import Run
 from rulesets.continental.records import Buy, Discard, Draw, Drop, LayOff, Pass, SwapJoker
 from rulesets.log import Record
+from solver.bots import Bot, register_bot
 from solver.budget import BudgetExceededError, Deadline
 from solver.continental.advice import advise
-from solver.continental.results import ContinentalAdvice
-from solver.continental.results import LayOff as AdvisedLayOff
+from solver.continental.results import AdvisedLayOff, ContinentalAdvice
 
-__all__ = ["BUDGET_FALLBACKS", "FALLBACKS", "advisor_action", "advisor_choice", "seat_advice"]
+__all__ = [
+    "ADVISOR",
+    "BUDGET_FALLBACKS",
+    "FALLBACKS",
+    "RANDOM",
+    "RANDOM_SKILL",
+    "advisor_action",
+    "advisor_choice",
+    "seat_advice",
+]
 
 logger = logging.getLogger(__name__)
 
@@ -223,3 +243,31 @@ def advisor_action(game: ContinentalGame, seat: int, rng: random.Random, *,
     ('play', True)
     """
     return advisor_choice(game, seat, rng, deadline=deadline)[0]
+
+
+# -- the bots registered with solver.bots ------------------------------------------------------
+
+RANDOM_SKILL = 0.5
+"""How often the ``random`` bot plays a sensible move instead of a random legal one."""
+
+
+def _random(game: ContinentalGame, seat: int, rng: random.Random, deadline: Deadline | None) -> Record:
+    return random_action(game, seat, rng, RANDOM_SKILL)
+
+
+def _advisor(game: ContinentalGame, seat: int, rng: random.Random, deadline: Deadline | None) -> Record:
+    return advisor_action(game, seat, rng, deadline=deadline)
+
+
+RANDOM = register_bot(Bot(
+    game="continental", name="random",
+    description="Plays legal moves at random, but half the time a sensible one (drops and lays off "
+                "when it finds how, keeps cards that build melds), so that its hands end.",
+    choose=_random))
+
+ADVISOR = register_bot(Bot(
+    game="continental", name="advisor",
+    description="Follows the Continental advisor: takes or buys the discard when it helps, drops "
+                "the contract as soon as it can, lays off, and throws the card that keeps it "
+                "closest to going out. Sees only what its seat sees.",
+    choose=_advisor, costly=True))
