@@ -2,22 +2,41 @@
 
 from __future__ import annotations
 
+import ast
 import json
 import random
+from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import pytest
 from flask.testing import FlaskClient
 
+import api
 import api.encode
+import rulesets
 import rulesets.log
+import solver
+from api.cardinput import parse_continental_groups
 from api.cli import main
-from rulesets.cards import DECK, parse_cards
-from rulesets.errors import InvalidInputError, RulesError
+from rulesets.cards import DECK, Card, full_deck, parse_card_groups, parse_cards
+from rulesets.continental import contracts, melds
+from rulesets.continental.config import ConfigError as ContinentalConfigError
+from rulesets.continental.config import GameConfig as ContinentalConfig
+from rulesets.continental.contracts import CONTRACTS, drop_size
+from rulesets.continental.deck import Deck
+from rulesets.continental.options import ContinentalOptions
+from rulesets.errors import CardGroupError, InvalidInputError, RulesError, TooManyCopiesError
 from rulesets.jsonable import jsonable
 from rulesets.ramchi import arrangement, combinations, deal, scoring
+from rulesets.ramchi.config import ConfigError as RamchiConfigError
 from rulesets.ramchi.config import GameConfig
 from rulesets.ramchi.game import RamchiGame
+from rulesets.ruleset import load_ruleset
 from solver import advise, hindsight
+from solver.continental import advice as continental_advice
+from solver.continental import distance as continental_distance
+from solver.continental import drop as continental_drop
+from solver.continental.cardtypes import TYPES, card_of_type, counts_of
 from solver.ramchi import (
     arrays,
     baseline,
@@ -183,3 +202,201 @@ def test_constants_are_the_rules() -> None:
     assert deal.UNSEEN_CARDS == 34 and deal.HAND_SIZE == 17 and scoring.SEATS == 3
     sample = sampling.draw_samples(DECK[:17], DECK[17], samples=1, seed=1, dealer=None, seat=0)[0]
     assert sum(len(h) for h in sample.hands[1:]) == deal.UNSEEN_CARDS
+
+
+# == Continental ================================================================================
+
+PACKAGES = tuple(Path(package.__file__).parent for package in (rulesets, solver, api))
+"""The code a rule may not be re-derived in (the tests keep independent references on purpose)."""
+
+
+def _sources(*packages: Path) -> Iterator[tuple[str, ast.Module]]:
+    """Every Python file under ``packages`` (default: rulesets/, solver/, api/), parsed."""
+    for package in packages or PACKAGES:
+        for path in sorted(package.rglob("*.py")):
+            yield f"{package.name}/{path.relative_to(package)}", ast.parse(path.read_text("utf-8"))
+
+
+def _found(test: Callable[[ast.AST], bool], *packages: Path) -> list[str]:
+    """``file:line`` of every node of the code (not its documentation) for which ``test`` holds."""
+    found = []
+    for name, tree in _sources(*packages):
+        docs = {id(node.value) for node in ast.walk(tree) if isinstance(node, ast.Expr)
+                and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)}
+        found += [f"{name}:{node.lineno}" for node in ast.walk(tree) if id(node) not in docs and test(node)]
+    return found
+
+
+def _text_in(node: ast.AST, fragment: str) -> bool:
+    """Whether a string literal (or the literal parts of an f-string) holds ``fragment``."""
+    return isinstance(node, ast.Constant) and isinstance(node.value, str) and fragment in node.value
+
+
+CARDS = Deck(4, 8).cards()
+"""Enough physical copies for any test hand."""
+
+
+def _cards(text: str) -> list[Card]:
+    return list(parse_cards(text, jokers=True, decks=8))
+
+
+# -- a contract's drop size ------------------------------------------------------------------------
+
+def test_a_drop_lays_down_each_meld_at_its_minimum_as_the_rules_count_it() -> None:
+    assert [c.drop_size for c in CONTRACTS.values()] == [6, 7, 8, 9, 10, 11, 12]
+    assert contracts.TRIO_MINIMUM is melds.TRIO_MINIMUM and contracts.RUN_MINIMUM is melds.RUN_MINIMUM
+    # The distance tables are built for trios of 3 and runs of 4 (its trio arithmetic writes 3).
+    assert (melds.TRIO_MINIMUM, melds.RUN_MINIMUM) == (3, 4)
+    for module in (continental_advice, continental_distance):
+        assert module.drop_size is drop_size
+    for trios in range(4):
+        for runs in range(4 - trios):
+            if not trios + runs:
+                continue
+            contract = continental_advice.contract_for(trios=trios, runs=runs)
+            assert contract.drop_size == drop_size(trios, runs) == melds.TRIO_MINIMUM * trios \
+                + melds.RUN_MINIMUM * runs
+            for spare in (0, 1):  # an empty hand needs the whole drop (and the spare card)
+                assert continental_distance.distance(counts_of([]), contract, spare=spare) \
+                    == contract.drop_size + spare
+
+
+def test_no_drop_size_is_written_as_literals_outside_the_rules() -> None:
+    def literal_size(node: ast.AST) -> bool:
+        if not (isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult)):
+            return False
+        sides = (node.left, node.right)
+        numbers = [side.value for side in sides if isinstance(side, ast.Constant)]
+        names = [ast.unparse(side) for side in sides if not isinstance(side, ast.Constant)]
+        return numbers in ([3], [4]) and any("trio" in n or "run" in n for n in names)
+
+    assert _found(literal_size) == []
+
+
+# -- the run windows -------------------------------------------------------------------------------
+
+def test_run_windows_are_the_rules_in_the_distance_and_the_turn_model() -> None:
+    windows = melds.run_windows()
+    assert continental_distance.run_windows is continental_drop.run_windows is melds.run_windows
+    assert continental_drop.POSITIONS is melds.RUN_POSITIONS
+    masks = {sum(1 << (melds.rank_at(p) - 2) for p in window) for window in windows}
+    assert {cover[0] for cover in continental_distance._window_covers(1)} == masks
+    every = set(melds.run_windows(None))
+    assert len(every) == len(melds.run_windows(None))
+    rng = random.Random(19)
+    for _ in range(40):
+        hand = rng.sample(CARDS, rng.randrange(4, 16))
+        model = continental_drop._TurnModel(counts_of(hand), CONTRACTS[7], False, (), ContinentalOptions())
+        for _suit, first, last in model._run_windows():
+            assert range(first, last + 1) in every
+
+
+def test_no_run_window_is_counted_outside_the_rules() -> None:
+    def window_count(node: ast.AST) -> bool:  # range(11): the eleven windows of four
+        return (isinstance(node, ast.Call) and ast.unparse(node.func) == "range"
+                and [ast.unparse(a) for a in node.args] == ["11"])
+
+    assert _found(window_count) == []
+
+
+# -- the copies a deck holds -----------------------------------------------------------------------
+
+@pytest.mark.parametrize("players", [2, 6, 7, 9, 12])
+def test_the_advisor_counts_the_copies_the_rules_deck_holds(players: int) -> None:
+    deck = Deck.for_players(players)
+    unseen = continental_advice.unseen_counts([], deck)
+    assert list(unseen) == [deck.copies(card_of_type(t)) for t in range(TYPES)]
+    assert sum(unseen) == deck.size == len(full_deck(deck.decks, deck.jokers))
+
+
+def test_no_deck_size_is_read_outside_the_rules() -> None:
+    solver_and_api = PACKAGES[1:]
+
+    def deck_field(node: ast.AST) -> bool:  # deck.decks / deck.jokers: Deck.copies says it
+        return isinstance(node, ast.Attribute) and node.attr in ("decks", "jokers") \
+            and isinstance(node.ctx, ast.Load)
+
+    assert _found(deck_field, *solver_and_api) == []
+
+
+def test_a_card_beyond_the_decks_is_one_refusal_in_the_reader_the_api_and_the_advisor(
+        client: FlaskClient) -> None:
+    deck = Deck()
+    with pytest.raises(CardGroupError) as read:  # the card reader of every game
+        parse_card_groups({"hand": "7c 7c", "seen": "7c"}, jokers=True, decks=2)
+    assert isinstance(read.value.cause, TooManyCopiesError)
+    with pytest.raises(CardGroupError) as beyond:  # the API's reader, per card of the table's deck
+        parse_continental_groups({"hand": "Jk Jk", "seen": "Jk 7c"}, Deck(3, 2))
+    expected = Deck(3, 2).too_many(Card(None, None), "hand card 1, hand card 2", position=1)
+    assert isinstance(beyond.value.cause, TooManyCopiesError)
+    assert (beyond.value.code, beyond.value.cause.message) == (expected.code, expected.message)
+    hand = _cards("7c 7c 7c Kd Kh Ks 2c")  # three 7♣ where the advisor's deck holds two
+    with pytest.raises(TooManyCopiesError) as advised:
+        continental_advice.advise(hand, CONTRACTS[1])
+    seven = hand[0]
+    expected = deck.too_many(seven, "between the hand, the table and the cards seen", given=3)
+    assert (advised.value.code, advised.value.message, advised.value.rule) \
+        == (expected.code, expected.message, expected.rule)
+    response = client.post("/v1/continental/advice", json={
+        "hand": ["7c", "Kd", "Kh", "Ks", "2c", "3c", "4c"], "seen": ["7c", "7c"], "hand_number": 1})
+    assert response.status_code == 422 and response.json["code"] == TooManyCopiesError.code
+    assert response.json["errors"][0]["detail"] == deck.too_many(
+        seven, "hand card 1, seen card 1", position=2).message
+
+
+def test_the_copies_refusal_is_worded_once() -> None:
+    wording = _found(lambda node: _text_in(node, "copies in play"))
+    assert [where.split(":")[0] for where in wording] == ["rulesets/errors.py"]
+
+
+# -- a ruleset of another game ---------------------------------------------------------------------
+
+def test_a_ruleset_of_another_game_is_refused_in_one_wording(
+        client: FlaskClient, capsys: pytest.CaptureFixture[str]) -> None:
+    ramchi, continental = load_ruleset("ramchi"), load_ruleset("continental")
+    with pytest.raises(RamchiConfigError) as ramchi_config:
+        GameConfig.from_dict({"ruleset": "continental"})
+    assert continental.game_problem("ramchi") in ramchi_config.value.message
+    with pytest.raises(ContinentalConfigError) as continental_config:
+        ContinentalConfig.from_dict({"players": 3, "ruleset": "ramchi"})
+    assert ramchi.game_problem("continental") in continental_config.value.message
+    assert main(["continental", "advise", "7c", "--hand-number", "1", "--ruleset", "ramchi"]) == 2
+    assert ramchi.game_problem("continental", "Continental") in capsys.readouterr().err
+    assert main(["simulate", "ramchi", "--ruleset", "continental", "--bots", "greedy,greedy,greedy"]) == 2
+    assert continental.game_problem("ramchi") in capsys.readouterr().err
+    response = client.post("/v1/continental/advice", json={"hand": ["7c"], "hand_number": 1,
+                                                           "ruleset": "ramchi"})
+    assert response.status_code == 422 and response.json["code"] == "invalid_ruleset"
+    assert response.json["detail"] == ramchi.game_problem("continental", "Continental")
+    with pytest.raises(InvalidInputError) as refused:
+        ramchi.for_game("continental")
+    assert (refused.value.code, refused.value.message) \
+        == ("invalid_ruleset", ramchi.game_problem("continental"))
+
+
+def test_the_other_game_refusal_is_worded_once() -> None:
+    def wording(node: ast.AST) -> bool:  # f"ruleset ... is for {game}, not {other}"
+        return isinstance(node, ast.JoinedStr) and any(_text_in(part, " is for ") for part in node.values)
+
+    assert [where.split(":")[0] for where in _found(wording)] == ["rulesets/ruleset.py"]
+
+
+# -- one name, one thing ---------------------------------------------------------------------------
+
+@pytest.mark.parametrize("name", ["read_meld", "Bot", "LayOff", "Decision"])
+def test_a_rule_or_value_type_has_one_definition_of_its_name(name: str) -> None:
+    def defines(node: ast.AST) -> bool:
+        return isinstance(node, ast.FunctionDef | ast.ClassDef) and node.name == name
+
+    assert len(_found(defines)) <= 1, _found(defines)
+
+
+def test_the_advisor_reads_a_table_meld_as_the_referee_reads_a_drop() -> None:
+    assert continental_advice.read_meld is melds.read_meld
+    bad = _cards("5h 9c 7h")
+    with pytest.raises(InvalidInputError) as read:
+        melds.read_meld(bad)
+    with pytest.raises(InvalidInputError) as table:
+        continental_advice.table_meld(bad, 0)
+    assert table.value.message == f"table meld 1: {read.value.message}"
+    assert (table.value.code, table.value.rule) == (read.value.code, read.value.rule)
