@@ -53,7 +53,9 @@ def test_strengths_are_dense_and_categories_ordered() -> None:
             by_category.setdefault(result.category, set()).add(result.strength)
     values = sorted(set().union(*by_category.values()))
     assert values == list(range(1, 586))
-    ordered = sorted(Category)
+    # Weakest first: the spec's "strongest category first" list, reversed (not the enum's order).
+    ordered = [Category.UNRELATED, Category.FLUSH, Category.STRAIGHT, Category.STRAIGHT_FLUSH,
+               Category.THREE_OF_A_KIND]
     for weaker, stronger in pairwise(ordered):
         assert max(by_category[weaker]) < min(by_category[stronger])
 
