@@ -16,7 +16,6 @@ import api.encode
 import rulesets
 import rulesets.log
 import solver
-from api.cardinput import parse_continental_groups
 from api.cli import main
 from rulesets.cards import DECK, Card, full_deck, parse_card_groups, parse_cards
 from rulesets.continental import contracts, melds
@@ -325,11 +324,6 @@ def test_a_card_beyond_the_decks_is_one_refusal_in_the_reader_the_api_and_the_ad
     with pytest.raises(CardGroupError) as read:  # the card reader of every game
         parse_card_groups({"hand": "7c 7c", "seen": "7c"}, jokers=True, decks=2)
     assert isinstance(read.value.cause, TooManyCopiesError)
-    with pytest.raises(CardGroupError) as beyond:  # the API's reader, per card of the table's deck
-        parse_continental_groups({"hand": "Jk Jk", "seen": "Jk 7c"}, Deck(3, 2))
-    expected = Deck(3, 2).too_many(Card(None, None), "hand card 1, hand card 2", position=1)
-    assert isinstance(beyond.value.cause, TooManyCopiesError)
-    assert (beyond.value.code, beyond.value.cause.message) == (expected.code, expected.message)
     hand = _cards("7c 7c 7c Kd Kh Ks 2c")  # three 7♣ where the advisor's deck holds two
     with pytest.raises(TooManyCopiesError) as advised:
         continental_advice.advise(hand, CONTRACTS[1])
@@ -337,11 +331,18 @@ def test_a_card_beyond_the_decks_is_one_refusal_in_the_reader_the_api_and_the_ad
     expected = deck.too_many(seven, "between the hand, the table and the cards seen", given=3)
     assert (advised.value.code, advised.value.message, advised.value.rule) \
         == (expected.code, expected.message, expected.rule)
-    response = client.post("/v1/continental/advice", json={
+    response = client.post("/v1/continental/advice", json={  # the API's reader, two decks
         "hand": ["7c", "Kd", "Kh", "Ks", "2c", "3c", "4c"], "seen": ["7c", "7c"], "hand_number": 1})
     assert response.status_code == 422 and response.json["code"] == TooManyCopiesError.code
     assert response.json["errors"][0]["detail"] == deck.too_many(
         seven, "hand card 1, seen card 1", position=2).message
+    more = Deck.for_players(7)  # three decks, four jokers: a fifth joker is one too many
+    response = client.post("/v1/continental/advice", json={
+        "hand": ["Jk", "Jk", "Kh", "Ks", "2c", "3c", "4c"], "seen": ["Jk", "Jk", "Jk"], "hand_number": 1,
+        "options": {"max_players": 7}})
+    assert response.status_code == 422 and response.json["code"] == TooManyCopiesError.code
+    assert response.json["errors"][0]["detail"] == more.too_many(
+        Card(None, None), "hand card 1, hand card 2, seen card 1, seen card 2", position=3).message
 
 
 def test_the_copies_refusal_is_worded_once() -> None:
