@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from rulesets.continental.melds import RUN_MINIMUM, TRIO_MINIMUM
 
-__all__ = ["CONTRACTS", "HANDS", "Contract", "drop_size"]
+__all__ = ["CONTRACTS", "CONTRACTS_RULE", "HANDS", "Contract", "drop_size"]
 
 
 def drop_size(trios: int, runs: int) -> int:
@@ -90,3 +90,10 @@ CONTRACTS: dict[int, Contract] = {
 
 HANDS = len(CONTRACTS)
 """A game is seven hands."""
+
+CONTRACTS_RULE = "the seven hands: " + ", ".join(f"{c.hand} = {c.name}" for c in CONTRACTS.values())
+"""The seven contracts in words, the rule a contract that is none of them breaks.
+
+>>> CONTRACTS_RULE[:52]
+'the seven hands: 1 = 2 trios, 2 = 1 trio + 1 run, 3 ='
+"""

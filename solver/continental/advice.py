@@ -20,7 +20,7 @@ import time
 from collections.abc import Sequence
 
 from rulesets.cards import Card
-from rulesets.continental.contracts import CONTRACTS, HANDS, Contract, drop_size
+from rulesets.continental.contracts import CONTRACTS, CONTRACTS_RULE, HANDS, Contract, drop_size
 from rulesets.continental.deck import Deck
 from rulesets.continental.melds import Meld, can_lay_off, read_meld
 from rulesets.continental.options import ContinentalOptions
@@ -41,8 +41,8 @@ from solver.limits import (
 
 __all__ = ["advise", "before_draw", "contract_for", "table_meld", "unseen_counts"]
 
-CONTRACT_RULE = "the seven hands: 1 = 2 trios, 2 = trio + run, 3 = 2 runs, 4 = 3 trios, " \
-                "5 = 2 trios + run, 6 = trio + 2 runs, 7 = 3 runs"
+CONTRACT_RULE = CONTRACTS_RULE
+"""The rule a hand number or free contract out of range breaks (the rules' words)."""
 
 
 def contract_for(hand_number: int | None = None, trios: int | None = None,

@@ -260,6 +260,14 @@ def test_a_drop_lays_down_each_meld_at_its_minimum_as_the_rules_count_it() -> No
                     == contract.drop_size + spare
 
 
+def test_a_contract_out_of_range_is_refused_with_the_rules_list_of_the_seven_hands() -> None:
+    for hand, trios, runs in ((8, None, None), (None, 4, 0)):
+        with pytest.raises(InvalidInputError) as refused:
+            continental_advice.contract_for(hand, trios, runs)
+        assert refused.value.rule == contracts.CONTRACTS_RULE
+    assert all(f"{c.hand} = {c.name}" in contracts.CONTRACTS_RULE for c in CONTRACTS.values())
+
+
 def test_no_drop_size_is_written_as_literals_outside_the_rules() -> None:
     def literal_size(node: ast.AST) -> bool:
         if not (isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult)):
