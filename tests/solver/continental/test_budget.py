@@ -13,7 +13,7 @@ from rulesets.continental.config import GameConfig
 from rulesets.continental.contracts import CONTRACTS
 from rulesets.continental.game import ContinentalGame
 from solver.budget import NO_LIMIT, BudgetExceededError, Deadline
-from solver.continental import bot
+from solver.continental import bots as advisor_bot
 from solver.continental.advice import advise
 from solver.continental.bots import advisor_choice
 from solver.continental.cardtypes import counts_of
@@ -118,11 +118,11 @@ def test_no_limit_answers_what_no_deadline_does(text: str, hand_number: int, top
 
 def test_the_bot_falls_back_on_a_legal_action_when_its_budget_is_spent(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(bot, "FALLBACKS", bot.FALLBACKS)  # restored afterwards
-    monkeypatch.setattr(bot, "BUDGET_FALLBACKS", bot.BUDGET_FALLBACKS)
+    monkeypatch.setattr(advisor_bot, "FALLBACKS", advisor_bot.FALLBACKS)  # restored afterwards
+    monkeypatch.setattr(advisor_bot, "BUDGET_FALLBACKS", advisor_bot.BUDGET_FALLBACKS)
     game = ContinentalGame(GameConfig.create(players=3, hands=2, seed=11, dealer=0))
     rng = random.Random(3)
-    before, bugs = bot.BUDGET_FALLBACKS, bot.FALLBACKS
+    before, bugs = advisor_bot.BUDGET_FALLBACKS, advisor_bot.FALLBACKS
     played = fallbacks = 0
     while not game.is_over and played < 150:
         seat = game.awaited()[0]
@@ -132,8 +132,8 @@ def test_the_bot_falls_back_on_a_legal_action_when_its_budget_is_spent(
         played += 1
         fallbacks += fell_back
     # Every step that asks the advice falls back (a draw with no discard offered asks none).
-    assert fallbacks > played / 2 and before + fallbacks == bot.BUDGET_FALLBACKS
-    assert bugs == bot.FALLBACKS  # running out of time is no bug
+    assert fallbacks > played / 2 and before + fallbacks == advisor_bot.BUDGET_FALLBACKS
+    assert bugs == advisor_bot.FALLBACKS  # running out of time is no bug
 
 
 def test_the_bot_with_time_to_spare_follows_the_advice() -> None:
