@@ -6,8 +6,10 @@ takes player actions as frozen :class:`~rulesets.log.Record` values, with
 (a bool) and ``apply`` (verify, record, apply and run every automatic step),
 and keeps its whole history in ``log``. Its *kind* (:class:`GameKind`) is a
 small descriptor holding the functions around the state: the configuration
-from a dict, the record types, the action a seat's request asks for, the views
-and the one redaction of the log, replay, and the dispute check. The platform
+from a dict, the record types, the action a seat's request asks for, the actions
+a seat may take now (:meth:`GameKind.legal_actions`, each with the request body
+that asks for it), the views and the one redaction of the log, replay, and the
+dispute check. The platform
 (the API) only ever talks to a game through its kind, found by name with
 :func:`game_kind`.
 
@@ -17,6 +19,8 @@ and the one redaction of the log, replay, and the dispute check. The platform
 >>> game = kind.new_game(kind.config_from_dict({"hands": 1, "seed": 5, "dealer": 0}))
 >>> game.awaited()
 (1,)
+>>> [legal.body for legal in kind.legal_actions(game, 1)]
+[{'type': 'exchange'}, {'type': 'keep'}]
 >>> action = kind.action_from_request(1, {"type": "keep"})
 >>> game.can(action), kind.can(game, action)
 (True, True)
@@ -32,6 +36,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
 from rulesets.errors import RulesError
+from rulesets.legal_actions import LegalAction
 from rulesets.log import LogError, Record, RecordTypes, record_to_dict
 from rulesets.registry import Registry
 
@@ -41,6 +46,7 @@ __all__ = [
     "GameConfigLike",
     "GameKind",
     "GameState",
+    "LegalAction",
     "PostedRecordError",
     "first_awaited_bot",
     "game_kind",
@@ -95,6 +101,13 @@ class GameState(Protocol):
 
     def apply(self, action: Any) -> None:
         """Verify ``action``, then record and apply it with every automatic step it triggers."""
+        ...
+
+    def legal_actions(self, seat: int) -> list[LegalAction]:
+        """The actions ``seat`` may take now (empty when the game does not wait for it), each
+        legal as it is; an action whose every form cannot be listed is listed once, with what
+        the player chooses (:class:`~rulesets.legal_actions.LegalAction`).
+        """
         ...
 
 
@@ -208,6 +221,13 @@ class GameKind:
     def awaited(self, game: GameState) -> tuple[int, ...]:
         """The seats the game waits for now."""
         return game.awaited()
+
+    def legal_actions(self, game: GameState, seat: int) -> list[LegalAction]:
+        """What ``seat`` may do now: each :class:`~rulesets.legal_actions.LegalAction`'s ``body``
+        is a request ``action_from_request(seat, body)`` reads as a legal action; one listed
+        once (its every form cannot be listed) says in ``choice`` what the player chooses.
+        """
+        return game.legal_actions(seat)
 
     def is_over(self, game: GameState) -> bool:
         """Whether the game is over."""
