@@ -337,6 +337,11 @@ class RamchiGameViewSchema(Schema):
     hand = fields.List(fields.String(), metadata={"description": "seat views only"})
     arrangement = fields.List(fields.List(fields.String()), allow_none=True)
     discards = fields.List(fields.String())
+    legal_actions = fields.List(fields.Dict(), metadata={
+        "description": "seat views only: every action you may send now, as its request body; "
+                       "arrange is listed once, its 'choose' saying what to choose (send the body "
+                       "without 'choose', with your combinations)",
+        "example": [{"type": "exchange"}, {"type": "keep"}]})
 
 
 class RamchiGameCreatedSchema(RamchiGameViewSchema):

@@ -1,8 +1,9 @@
 """The Ramchi referee: a state machine driven by player actions, recording every step.
 
-Each action has ``verify_X`` (raises the precise :class:`~rulesets.errors.RulesError`),
-``can_X`` (a bool) and ``do_X`` (verify, then record and apply); :meth:`RamchiGame.apply`
-takes an action record. Automatic steps (deal, four of a kind, rounds, hand end,
+The referee is a :class:`~rulesets.referee.Referee`: each action record class has its
+rule (the problems that refuse it now, and how it is taken), so :meth:`RamchiGame.apply`,
+``verify``, ``can`` and ``problems`` take any action record; ``do_X``, ``verify_X`` and
+``can_X`` are the same by the action's fields. Automatic steps (deal, four of a kind, rounds, hand end,
 game end) are recorded as events. The record list :attr:`RamchiGame.log` is the
 whole game: :meth:`RamchiGame.replay` rebuilds an equal state from it.
 
@@ -20,12 +21,13 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from enum import StrEnum
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
 
 from rulesets.cards import Card
-from rulesets.errors import IllegalActionError, RulesError
-from rulesets.log import Record, check_same_log, split_actions
+from rulesets.errors import IllegalActionError
+from rulesets.legal_actions import LegalAction
+from rulesets.log import Record
 from rulesets.ramchi.arrangement import Arrangement, arrangement_problems, check_arrangement
 from rulesets.ramchi.config import GameConfig
 from rulesets.ramchi.deal import (
@@ -37,7 +39,9 @@ from rulesets.ramchi.deal import (
     four_of_a_kind_chips,
     two_of_diamonds_holder,
 )
+from rulesets.ramchi.legal import legal_actions
 from rulesets.ramchi.options import RamchiOptions
+from rulesets.ramchi.phase import Phase
 from rulesets.ramchi.records import (
     Arrange,
     Exchange,
@@ -51,19 +55,12 @@ from rulesets.ramchi.records import (
     ShownCombination,
 )
 from rulesets.ramchi.scoring import SEATS, RoundResult, play_out, seat_problems
+from rulesets.referee import ActionRule, Referee
 
 __all__ = ["Action", "Phase", "RamchiGame"]
 
 Action = Exchange | Keep | Arrange
 Chips = tuple[int, int, int]
-
-
-class Phase(StrEnum):
-    """Where a hand waits for players; play, four of a kind and hand end are automatic."""
-
-    EXCHANGE = "exchange"
-    ARRANGE = "arrange"
-    GAME_OVER = "game_over"
 
 
 _PHASE_RULES = {
@@ -76,8 +73,10 @@ def _chips(values: Sequence[int]) -> Chips:
     return (values[0], values[1], values[2])
 
 
-class RamchiGame:
+class RamchiGame(Referee):
     """The state of a Ramchi game of a fixed number of hands, and its log."""
+
+    title = "Ramchi"
 
     def __init__(self, config: GameConfig) -> None:
         config.check()
@@ -111,12 +110,6 @@ class RamchiGame:
             self.two_of_diamonds_holder, tuple(self.arrangements), tuple(self.arranged),
             tuple(self.discards), tuple(self.played), self.phase,
         )
-
-    def __eq__(self, other: object) -> bool:
-        """Two games are equal when their configuration, log and every part of the state are."""
-        return isinstance(other, RamchiGame) and self._state() == other._state()
-
-    __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
         """Summarise hand, phase and chips."""
@@ -264,10 +257,6 @@ class RamchiGame:
             f"the game is in the {self.phase.value} phase; {action} belongs to the "
             f"{expected.value} phase", rule=_PHASE_RULES[expected], code="wrong_phase")]
 
-    def _raise_first(self, problems: Sequence[RulesError]) -> None:
-        if problems:
-            raise problems[0]
-
     # -- exchange and keep ----------------------------------------------------------------------
 
     def _decision_problems(self, seat: int, action: str) -> list[IllegalActionError]:
@@ -283,35 +272,23 @@ class RamchiGame:
                 code="wrong_seat"))
         return problems
 
-    def verify_exchange(self, seat: int) -> None:
-        """Raise unless ``seat`` may swap the 2♦ for the up-card now."""
-        self._raise_first(self._decision_problems(seat, "the exchange"))
+    def _exchange_problems(self, action: Exchange) -> list[IllegalActionError]:
+        return self._decision_problems(action.seat, "the exchange")
 
-    def can_exchange(self, seat: int) -> bool:
-        """Return whether ``seat`` may swap the 2♦ for the up-card now."""
-        return not self._decision_problems(seat, "the exchange")
-
-    def do_exchange(self, seat: int) -> None:
+    def _take_exchange(self, action: Exchange) -> None:
         """Swap the 2♦ for the up-card: "The 2♦ then lies face up, out of play"."""
-        self.verify_exchange(seat)
-        self.log.append(Exchange(seat))
-        self.hands[seat] = exchange(self.hands[seat], self.up_card)
+        self.log.append(action)
+        self.hands[action.seat] = exchange(self.hands[action.seat], self.up_card)
         self.face_up = (TWO_OF_DIAMONDS,)
         self.exchanged = True
         self._after_exchange()
 
-    def verify_keep(self, seat: int) -> None:
-        """Raise unless ``seat`` may decline the exchange now."""
-        self._raise_first(self._decision_problems(seat, "keeping"))
+    def _keep_problems(self, action: Keep) -> list[IllegalActionError]:
+        return self._decision_problems(action.seat, "keeping")
 
-    def can_keep(self, seat: int) -> bool:
-        """Return whether ``seat`` may decline the exchange now."""
-        return not self._decision_problems(seat, "keeping")
-
-    def do_keep(self, seat: int) -> None:
+    def _take_keep(self, action: Keep) -> None:
         """Decline the exchange (it is optional); the up-card stays face up."""
-        self.verify_keep(seat)
-        self.log.append(Keep(seat))
+        self.log.append(action)
         self.exchanged = False
         self._after_exchange()
 
@@ -340,20 +317,15 @@ class RamchiGame:
             return problems
         return arrangement_problems(self.hands[seat], combinations)
 
-    def verify_arrange(self, seat: int, combinations: Sequence[Sequence[Card]]) -> None:
-        """Raise the first problem with ``seat`` arranging ``combinations`` now."""
-        self._raise_first(self.arrangement_problems(seat, combinations))
+    def _arrange_problems(self, action: Arrange) -> list[IllegalActionError]:
+        return self.arrangement_problems(action.seat, action.combinations)
 
-    def can_arrange(self, seat: int, combinations: Sequence[Sequence[Card]]) -> bool:
-        """Return whether ``seat`` may arrange ``combinations`` now."""
-        return not self.arrangement_problems(seat, combinations)
-
-    def do_arrange(self, seat: int, combinations: Sequence[Sequence[Card]]) -> None:
-        """Arrange ``seat``'s hand; the other cards are discarded face down. The log records the
+    def _take_arrange(self, action: Arrange) -> None:
+        """Arrange the seat's hand; the other cards are discarded face down. The log records the
         combinations in play order. Once all three have arranged the hand is played out.
         """
-        self._raise_first(self._turn_problems(seat))
-        arrangement = check_arrangement(self.hands[seat], combinations)
+        seat = action.seat
+        arrangement = check_arrangement(self.hands[seat], action.combinations)
         self.log.append(Arrange(seat, arrangement.cards))
         self.arrangements[seat] = arrangement
         self.arranged[seat] = arrangement.cards
@@ -362,50 +334,61 @@ class RamchiGame:
         if all(a is not None for a in self.arrangements):
             self._play_hand()
 
-    # -- generic --------------------------------------------------------------------------------
+    rules: ClassVar[Mapping[type, ActionRule[RamchiGame, Any]]] = {
+        Exchange: ActionRule(_exchange_problems, _take_exchange),
+        Keep: ActionRule(_keep_problems, _take_keep),
+        Arrange: ActionRule(_arrange_problems, _take_arrange),
+    }
 
-    def verify(self, action: Action) -> None:
-        """Raise unless ``action`` is legal now."""
-        if isinstance(action, Exchange):
-            self.verify_exchange(action.seat)
-        elif isinstance(action, Keep):
-            self.verify_keep(action.seat)
-        else:
-            self.verify_arrange(action.seat, action.combinations)
+    # -- what a seat may do ---------------------------------------------------------------------
 
-    def can(self, action: Action) -> bool:
-        """Return whether ``action`` is legal now."""
-        try:
-            self.verify(action)
-        except RulesError:
-            return False
-        return True
+    def legal_actions(self, seat: int) -> list[LegalAction]:
+        """The actions ``seat`` may take now (:func:`rulesets.ramchi.legal.legal_actions`).
 
-    def apply(self, action: Action) -> None:
-        """Verify ``action``, then record and apply it (and every automatic step it triggers)."""
-        if isinstance(action, Exchange):
-            self.do_exchange(action.seat)
-        elif isinstance(action, Keep):
-            self.do_keep(action.seat)
-        elif isinstance(action, Arrange):
-            self.do_arrange(action.seat, action.combinations)
-        else:
-            raise TypeError(f"not a Ramchi action: {action!r}")
-
-    @classmethod
-    def from_actions(cls, config: GameConfig, actions: Sequence[Action]) -> RamchiGame:
-        """Start a game from ``config`` and apply ``actions`` in order."""
-        game = cls(config)
-        for action in actions:
-            game.apply(action)
-        return game
-
-    @classmethod
-    def replay(cls, config: GameConfig, log: Sequence[Record]) -> RamchiGame:
-        """Rebuild the game from its log; raise if the log's events are not what the rules derive.
-
-        Raises :class:`~rulesets.log.LogMismatchError` at the first differing record.
+        >>> game = RamchiGame(GameConfig.create(seed=5, dealer=0))
+        >>> [legal.body for legal in game.legal_actions(1)], game.legal_actions(0)
+        ([{'type': 'exchange'}, {'type': 'keep'}], [])
         """
-        game = cls.from_actions(config, split_actions(log))  # type: ignore[arg-type]
-        check_same_log(log, game.log)
-        return game
+        return legal_actions(self, seat)
+
+    # -- shorthands: each action by its fields --------------------------------------------------
+
+    def verify_exchange(self, seat: int) -> None:
+        """Raise unless ``seat`` may swap the 2♦ for the up-card now."""
+        self.verify(Exchange(seat))
+
+    def can_exchange(self, seat: int) -> bool:
+        """Return whether ``seat`` may swap the 2♦ for the up-card now."""
+        return self.can(Exchange(seat))
+
+    def do_exchange(self, seat: int) -> None:
+        """Swap the 2♦ for the up-card (``apply(Exchange(seat))``)."""
+        self.apply(Exchange(seat))
+
+    def verify_keep(self, seat: int) -> None:
+        """Raise unless ``seat`` may decline the exchange now."""
+        self.verify(Keep(seat))
+
+    def can_keep(self, seat: int) -> bool:
+        """Return whether ``seat`` may decline the exchange now."""
+        return self.can(Keep(seat))
+
+    def do_keep(self, seat: int) -> None:
+        """Decline the exchange (``apply(Keep(seat))``)."""
+        self.apply(Keep(seat))
+
+    def verify_arrange(self, seat: int, combinations: Sequence[Sequence[Card]]) -> None:
+        """Raise the first problem with ``seat`` arranging ``combinations`` now."""
+        self.verify(Arrange(seat, _as_tuples(combinations)))
+
+    def can_arrange(self, seat: int, combinations: Sequence[Sequence[Card]]) -> bool:
+        """Return whether ``seat`` may arrange ``combinations`` now."""
+        return self.can(Arrange(seat, _as_tuples(combinations)))
+
+    def do_arrange(self, seat: int, combinations: Sequence[Sequence[Card]]) -> None:
+        """Arrange ``seat``'s hand as ``combinations`` (``apply(Arrange(...))``)."""
+        self.apply(Arrange(seat, _as_tuples(combinations)))
+
+
+def _as_tuples(combinations: Sequence[Sequence[Card]]) -> tuple[tuple[Card, ...], ...]:
+    return tuple(tuple(cards) for cards in combinations)

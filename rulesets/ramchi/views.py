@@ -19,6 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from rulesets.jsonable import jsonable
+from rulesets.legal_actions import legal_action_dicts
 from rulesets.log import Record, record_to_dict
 from rulesets.ramchi.deal import deal
 from rulesets.ramchi.game import RamchiGame
@@ -84,10 +85,19 @@ def public_view(game: RamchiGame) -> dict[str, Any]:
 
 
 def seat_view(game: RamchiGame, seat: int) -> dict[str, Any]:
-    """Describe what ``seat`` sees: the public view plus its own cards and arrangement.
+    """Describe what ``seat`` sees: the public view plus its own cards and arrangement, and what
+    it may do now.
 
-    Extra keys: ``seat hand arrangement discards`` (``arrangement`` is ``None``
-    until the seat has arranged; ``hand`` is empty afterwards).
+    Extra keys: ``seat hand arrangement discards legal_actions`` (``arrangement`` is
+    ``None`` until the seat has arranged; ``hand`` is empty afterwards). ``legal_actions``
+    lists the requests the seat may send now (:func:`rulesets.ramchi.legal.legal_actions`):
+    the exchange and keep for the 2♦ holder, or one ``arrange`` whose ``choose`` says
+    which combinations to give; empty while the game does not wait for the seat.
+
+    >>> from rulesets.ramchi.config import GameConfig
+    >>> game = RamchiGame(GameConfig.create(seed=5, dealer=0))
+    >>> seat_view(game, 1)["legal_actions"], seat_view(game, 0)["legal_actions"]
+    ([{'type': 'exchange'}, {'type': 'keep'}], [])
     """
     arrangement = game.arrangements[seat]
     return public_view(game) | {
@@ -95,6 +105,7 @@ def seat_view(game: RamchiGame, seat: int) -> dict[str, Any]:
         "hand": jsonable(game.hands[seat]),
         "arrangement": jsonable(arrangement.cards) if arrangement is not None else None,
         "discards": jsonable(game.discards[seat]),
+        "legal_actions": legal_action_dicts(game.legal_actions(seat)),
     }
 
 
