@@ -1,16 +1,17 @@
 """Random legal players for Continental games (tests and demos).
 
-:func:`legal_actions` lists the legal actions of a seat, grouped by kind; a
-drop is one of a bounded number of drops found in the hand (trios by rank,
-runs as windows of four positions, jokers filling in). :func:`random_action`
-picks a kind uniformly, then an action of that kind uniformly, so that a turn
+The legal actions of a seat are the rules' (:mod:`rulesets.continental.legal`),
+grouped by kind here; a random player's drop is one of a bounded, random sample of
+the drops found in the hand (:func:`candidate_drops`: trios by rank, runs as
+windows of four positions, jokers filling in). :func:`random_action` picks a kind
+uniformly, then an action of that kind uniformly, so that a turn
 with many lay-offs does not drown the discard. With ``skill`` above 0 it
 sometimes plays with purpose instead (drop and lay off when it can, keep the
 cards that build melds), so that random games finish in reasonable time.
 
 >>> from rulesets.continental.config import GameConfig
 >>> game = ContinentalGame(GameConfig.create(players=2, hands=1, seed=3, dealer=0))
->>> sorted(legal_actions(game, 1))
+>>> sorted(actions_by_kind(game, 1, random.Random(0)))
 ['draw']
 >>> game.can(random_action(game, 1, random.Random(1)))
 True
@@ -23,22 +24,14 @@ from collections.abc import Iterator, Sequence
 from itertools import combinations
 
 from rulesets.cards import Card, Rank
+from rulesets.continental import legal
 from rulesets.continental.contracts import Contract
 from rulesets.continental.game import ContinentalGame, Phase
-from rulesets.continental.melds import ACE_HIGH, ACE_LOW, Run
-from rulesets.continental.records import (
-    Buy,
-    Discard,
-    Draw,
-    Drop,
-    LayOff,
-    MoveJoker,
-    Pass,
-    SwapJoker,
-)
+from rulesets.continental.melds import ACE_HIGH, ACE_LOW
+from rulesets.continental.records import Discard, Draw, Drop
 from rulesets.log import Record
 
-__all__ = ["candidate_drops", "legal_actions", "random_action"]
+__all__ = ["actions_by_kind", "candidate_drops", "random_action"]
 
 MAX_DROPS = 12
 """The most drops :func:`candidate_drops` returns."""
@@ -117,64 +110,27 @@ def candidate_drops(game: ContinentalGame, seat: int, rng: random.Random,
                 yield from search(i + 1, used | set(meld), (*chosen, meld))
 
     for drop in search(0, frozenset(), ()):
-        if game.can_drop(seat, drop):
+        if game.can(Drop(seat, drop)):
             found.append(drop)
             if len(found) >= limit:
                 break
     return found
 
 
-def _lay_offs(game: ContinentalGame, seat: int) -> tuple[list[Record], list[Record], list[Record]]:
-    """The legal lay-offs, joker swaps and joker moves of the current seat."""
-    lay, swap, move = [], [], []
-    for card in dict.fromkeys(game.hands[seat]):
-        for index, meld in enumerate(game.table):
-            joker_on_run = card.is_joker and isinstance(meld, Run)
-            ends: tuple[str | None, ...] = ("high", "low") if joker_on_run else (None,)
-            for end in ends:
-                if game.can_lay_off(seat, card, index, end):
-                    lay.append(LayOff(seat, card, index, end))
-            if not card.is_joker and isinstance(meld, Run) and game.can_swap_joker(seat, card, index):
-                swap.append(SwapJoker(seat, card, index, None))
-    for index, meld in enumerate(game.table):
-        if isinstance(meld, Run) and len(meld) > 4:
-            for end in ("high", "low"):
-                for to, target in enumerate(game.table):
-                    if isinstance(target, Run) and game.can_move_joker(seat, index, end, to):
-                        move.append(MoveJoker(seat, index, end, to, None))
-    return lay, swap, move
-
-
-def legal_actions(game: ContinentalGame, seat: int, rng: random.Random | None = None,
-                  drops: bool = True) -> dict[str, list[Record]]:
-    """The legal actions of ``seat`` now, by kind (only kinds with at least one action).
-
-    Drops are a bounded sample (:func:`candidate_drops`); ``drops=False`` leaves them out.
+def actions_by_kind(game: ContinentalGame, seat: int, rng: random.Random,
+                    drops: bool = True) -> dict[str, list[Record]]:
+    """The legal actions of ``seat`` now (:mod:`rulesets.continental.legal`), by kind (only kinds
+    with at least one action); drops are a random, bounded sample (:func:`candidate_drops`),
+    ``drops=False`` leaves them out.
     """
-    rng = rng or random.Random(0)
+    listed = (*legal.draws(game, seat), *legal.answers(game, seat), *legal.lay_offs(game, seat),
+              *legal.joker_swaps(game, seat), *legal.joker_moves(game, seat), *legal.discards(game, seat))
     found: dict[str, list[Record]] = {}
-    if game.is_over:
-        return found
-    if seat in game.buyers_to_answer():
-        found["pass"] = [Pass(seat)]
-        if game.can_buy(seat):
-            found["buy"] = [Buy(seat)]
-    if seat != game.current:
-        return found
-    if game.phase is Phase.DRAW:
-        found["draw"] = [Draw(seat, source) for source in ("stock", "discard")
-                         if game.can_draw(seat, source)]
-        return found
-    found["discard"] = [Discard(seat, card) for card in dict.fromkeys(game.hands[seat])]
-    if not game.dropped[seat]:
-        found_drops = candidate_drops(game, seat, rng) if drops else []
-        if found_drops:
-            found["drop"] = [Drop(seat, drop) for drop in found_drops]
-    else:
-        lay, swap, move = _lay_offs(game, seat)
-        for kind, actions in (("lay_off", lay), ("swap_joker", swap), ("move_joker", move)):
-            if actions:
-                found[kind] = actions
+    for action in listed:
+        found.setdefault(action.kind, []).append(action)
+    sample = candidate_drops(game, seat, rng) if drops else []
+    if sample:
+        found["drop"] = [Drop(seat, drop) for drop in sample]
     return found
 
 
@@ -223,7 +179,7 @@ def random_action(game: ContinentalGame, seat: int, rng: random.Random, skill: f
     With probability ``skill`` the action is purposeful instead (see the module doc).
     Raises ``ValueError`` when the seat has no legal action.
     """
-    found = legal_actions(game, seat, rng)
+    found = actions_by_kind(game, seat, rng)
     if not found:
         raise ValueError(f"seat {seat} has no legal action now")
     if skill and rng.random() < skill:

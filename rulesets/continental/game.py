@@ -1,8 +1,11 @@
 """The Continental Rummy referee: a state machine driven by player actions, recording every step.
 
-Each action has ``verify_X`` (raises the precise :class:`~rulesets.errors.RulesError`),
-``can_X`` (a bool) and ``do_X`` (verify, then record and apply); :meth:`ContinentalGame.apply`
-takes an action record. Automatic steps (the draw for the dealer, the deal, a
+The referee is a :class:`~rulesets.referee.Referee`: :data:`RULES` gives each action record
+class its rule, from :mod:`~rulesets.continental.turn_actions` (draw, buy, pass, drop,
+discard) and :mod:`~rulesets.continental.table_actions` (lay off, swap and move jokers), so
+:meth:`ContinentalGame.apply`, ``verify``, ``can`` and ``problems`` take any action record
+(``do_X`` is the same by the action's fields). This module holds the state and the
+automatic steps. Automatic steps (the draw for the dealer, the deal, a
 resolved buy, a reshuffle, going out, the end of a hand and of the game) are
 recorded as events, so the log is the whole game and :meth:`ContinentalGame.replay`
 rebuilds an equal state from it.
@@ -22,7 +25,7 @@ True
 
 Every refusal is an :class:`~rulesets.errors.IllegalActionError` (or, for a
 malformed value, an :class:`~rulesets.errors.InvalidInputError`) whose ``code`` is
-a key of :data:`REFUSALS`, the rule in words.
+a key of :data:`~rulesets.continental.refusals.REFUSALS`, the rule in words.
 
 Choices where the rules are silent (see docs/rules/continental.md):
 
@@ -47,23 +50,14 @@ from __future__ import annotations
 import dataclasses
 import random
 from collections.abc import Sequence
-from enum import StrEnum
 
 from rulesets.cards import Card
-from rulesets.continental import melds
 from rulesets.continental.config import GameConfig, draw_for_dealer, reshuffle_seed
 from rulesets.continental.contracts import CONTRACTS, Contract
-from rulesets.continental.melds import (
-    Meld,
-    Run,
-    Trio,
-    can_lay_off,
-    can_take_end_joker,
-    drop_problems,
-    lay_off,
-    take_end_joker,
-)
+from rulesets.continental.legal import legal_actions
+from rulesets.continental.melds import Meld
 from rulesets.continental.options import ContinentalOptions
+from rulesets.continental.phase import Phase
 from rulesets.continental.points import hand_points
 from rulesets.continental.records import (
     Action,
@@ -83,77 +77,44 @@ from rulesets.continental.records import (
     SwapJoker,
     WentOut,
 )
-from rulesets.errors import IllegalActionError, InvalidInputError, RulesError
-from rulesets.log import Record, check_same_log, split_actions
+from rulesets.continental.refusals import REFUSALS
+from rulesets.continental.table_actions import (
+    lay_off_problems,
+    move_joker_problems,
+    swap_joker_problems,
+    take_lay_off,
+    take_move_joker,
+    take_swap_joker,
+)
+from rulesets.continental.turn_actions import (
+    buy_problems,
+    discard_problems,
+    draw_problems,
+    drop_problems,
+    pass_problems,
+    take_buy,
+    take_discard,
+    take_draw,
+    take_drop,
+    take_pass,
+)
+from rulesets.legal_actions import LegalAction
+from rulesets.log import Record
+from rulesets.referee import ActionRule, Referee
 
-__all__ = ["REFUSALS", "ContinentalGame", "Phase"]
+__all__ = ["REFUSALS", "RULES", "ContinentalGame", "Phase"]
 
-
-class Phase(StrEnum):
-    """What the current player does next."""
-
-    DRAW = "draw"
-    PLAY = "play"
-    GAME_OVER = "game_over"
-
-
-REFUSALS: dict[str, str] = {
-    "game_over": "the game is over after its last hand; no more actions",
-    "no_such_seat": "the seats are numbered from 0, one per player",
-    "not_your_turn": "only the player whose turn it is may draw, drop, lay off, move jokers or "
-                     "discard; play starts left of the dealer and goes clockwise",
-    "already_drew": "a turn starts with one draw, from the stock or the discard pile",
-    "draw_first": "draw a card (from the stock or the discard pile) before anything else in your turn",
-    "unknown_source": "draw from the 'stock' or the 'discard' pile",
-    "discard_pile_empty": "the discard pile is empty: draw from the stock",
-    "buying_off": "nobody may buy the discard in this ruleset (buying = false)",
-    "current_player_cannot_buy": "the player whose turn it is takes the discard by drawing it; "
-                                 "only the other players may buy it",
-    "no_buy_window": "a discard may be bought only after the player whose turn it is drew from the "
-                     "stock instead of taking it, until they discard",
-    "already_answered": "each player answers a buy offer once (buy or pass)",
-    "already_dropped": "the contract is dropped once per hand; after dropping you may not start "
-                       "a new meld, only lay off",
-    "card_not_in_hand": "you may only play cards from your own hand, each card once",
-    "not_a_meld": "a trio is three or more cards of one rank; a run four or more consecutive cards "
-                  "of one suit; jokers are wild",
-    "wrong_contract": "at the drop, lay down exactly the contract's melds, each at its minimum "
-                      "(trio 3 cards, run 4 cards)",
-    "must_keep_a_discard": "keep a card to discard: you go out by discarding your last card",
-    "not_dropped": "you may lay off or move jokers only after dropping your contract",
-    "no_such_meld": "melds on the table are numbered from 0 in the order they were laid down",
-    "invalid_end": "a joker goes to the 'high' or the 'low' end of a run",
-    "cannot_lay_off": "lay off by rank on a trio, at either end of a run (never past the ace), or in "
-                      "place of the joker standing for the card (the joker moving to an end)",
-    "not_a_joker_swap": "a joker swap puts into a run the natural card a joker there stands for",
-    "joker_in_trio": "jokers in trios never move",
-    "no_joker_at_end": "only a joker at the high or low end of a run may move to another run",
-    "run_too_short": "a joker may leave a run only if the run keeps at least four cards",
-    "not_a_run": "a joker moves from one run to another run, never to a trio or the same run",
+RULES: dict[type, ActionRule[ContinentalGame, Action]] = {
+    Draw: ActionRule(draw_problems, take_draw),
+    Buy: ActionRule(buy_problems, take_buy),
+    Pass: ActionRule(pass_problems, take_pass),
+    Drop: ActionRule(drop_problems, take_drop),
+    LayOff: ActionRule(lay_off_problems, take_lay_off),
+    SwapJoker: ActionRule(swap_joker_problems, take_swap_joker),
+    MoveJoker: ActionRule(move_joker_problems, take_move_joker),
+    Discard: ActionRule(discard_problems, take_discard),
 }
-"""Every refusal code of the referee and the rule it enforces, in words."""
-
-
-def _refuse(code: str, message: str) -> IllegalActionError:
-    return IllegalActionError(message, rule=REFUSALS[code], code=code)
-
-
-def _malformed(code: str, message: str) -> InvalidInputError:
-    return InvalidInputError(message, rule=REFUSALS[code], code=code)
-
-
-def _played_meld(cards: Sequence[Card]) -> Meld:
-    """The meld some cards form (:func:`rulesets.continental.melds.read_meld`), refused as
-    :class:`IllegalActionError` ``not_a_meld`` when they form none.
-
-    >>> from rulesets.cards import parse_cards
-    >>> _played_meld(parse_cards("Kh Kc Jk", jokers=True)).text
-    'K♥ K♣ Jk(K)'
-    """
-    try:
-        return melds.read_meld(cards)
-    except InvalidInputError as err:
-        raise _refuse("not_a_meld", err.message) from None
+"""The rule of each action: why it is refused now, and how it is taken."""
 
 
 def _take(hand: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...]:
@@ -162,8 +123,11 @@ def _take(hand: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...]:
     return tuple(card for card in hand if card not in gone)
 
 
-class ContinentalGame:
+class ContinentalGame(Referee):
     """The state of a Continental game of ``config.hands`` hands, and its log."""
+
+    title = "Continental"
+    rules = RULES
 
     def __init__(self, config: GameConfig) -> None:
         config.check()
@@ -205,12 +169,6 @@ class ContinentalGame:
             tuple(self.dropped), self.dropped_this_turn, self.reshuffles, self.current, self.phase,
             self.window, tuple(self.answers),
         )
-
-    def __eq__(self, other: object) -> bool:
-        """Two games are equal when their configuration, log and every part of the state are."""
-        return isinstance(other, ContinentalGame) and self._state() == other._state()
-
-    __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
         """Summarise hand, turn and totals."""
@@ -282,7 +240,7 @@ class ContinentalGame:
         self.stock = tuple(deck[dealt + 1:])
         self.log.append(HandDealt(number, self.dealer, tuple(deck)))
 
-    def _refill_stock(self) -> bool:
+    def refill_stock(self) -> bool:
         """When the stock is empty, shuffle the discard pile but its top card into a new stock.
 
         Returns whether the stock now holds a card.
@@ -299,7 +257,7 @@ class ContinentalGame:
         self.log.append(StockReshuffled(self.hand_number, self.reshuffles, self.stock))
         return True
 
-    def _resolve_buy(self, closing: bool) -> bool:
+    def resolve_buy(self, closing: bool) -> bool:
         """Give the discard to the nearest buyer once certain; return whether the hand ended.
 
         "If several want it, the one nearest after the current player in turn order gets it."
@@ -324,7 +282,7 @@ class ContinentalGame:
         self.discards = self.discards[:-1]
         self.hands[seat] = (*self.hands[seat], card)
         penalty = None
-        if self._refill_stock():
+        if self.refill_stock():
             penalty, self.stock = self.stock[0], self.stock[1:]
             self.hands[seat] = (*self.hands[seat], penalty)
         self.log.append(CardBought(self.hand_number, seat, card, penalty))
@@ -333,11 +291,15 @@ class ContinentalGame:
             return True
         return False
 
-    def _go_out(self, seat: int) -> None:
+    def go_out(self, seat: int) -> None:
         """``seat`` has no card left: "the hand ends at once"."""
         self.window = False
         self.log.append(WentOut(self.hand_number, seat, self.dropped_this_turn))
         self._end_hand(seat)
+
+    def stock_ran_out(self) -> None:
+        """The stock is empty and cannot be refilled: the hand ends, everyone scoring their hand."""
+        self._end_hand(None)
 
     def _end_hand(self, out: int | None) -> None:
         """Score the hand, pass the deal to the left, and end the game after its last hand.
@@ -360,342 +322,59 @@ class ContinentalGame:
             self.dealer = (self.dealer + 1) % self.players
             self._deal_hand(self.hand_number + 1)
 
-    # -- checks shared by the actions -----------------------------------------------------------
-
-    def _seat_problem(self, seat: int) -> RulesError | None:
-        if self.is_over:
-            return _refuse("game_over", f"the game is over ({self.config.hands} hand(s) played)")
-        if type(seat) is not int or seat not in range(self.players):
-            return _malformed("no_such_seat", f"there is no seat {seat!r}; the seats are 0 to "
-                                           f"{self.players - 1}")
-        return None
-
-    def _turn_problem(self, seat: int, phase: Phase = Phase.PLAY) -> RulesError | None:
-        """The seat must be the current player, in ``phase``."""
-        problem = self._seat_problem(seat)
-        if problem is not None:
-            return problem
-        if seat != self.current:
-            return _refuse("not_your_turn", f"it is seat {self.current}'s turn, not seat {seat}'s")
-        if phase is Phase.PLAY and self.phase is Phase.DRAW:
-            return _refuse("draw_first", f"seat {seat} must draw first")
-        if phase is Phase.DRAW and self.phase is Phase.PLAY:
-            return _refuse("already_drew", f"seat {seat} has already drawn this turn")
-        return None
-
-    def _card_problem(self, seat: int, cards: Sequence[Card]) -> RulesError | None:
-        hand = set(self.hands[seat])
-        for card in cards:
-            if not isinstance(card, Card):
-                return _malformed("card_not_in_hand", f"{card!r} is not a card")
-            if card not in hand:
-                return _refuse("card_not_in_hand", f"{card.id} is not in seat {seat}'s hand")
-        seen: set[Card] = set()
-        for card in cards:
-            if card in seen:
-                return _refuse("card_not_in_hand", f"{card.id} is given twice")
-            seen.add(card)
-        return None
-
-    def _meld_problem(self, index: int) -> RulesError | None:
-        if type(index) is not int or index not in range(len(self.table)):
-            return _refuse("no_such_meld", f"there is no meld {index!r} on the table "
-                                           f"({len(self.table)} meld(s), numbered from 0)")
-        return None
-
-    @staticmethod
-    def _end_problem(end: str | None, allow_none: bool = True) -> RulesError | None:
-        if end in ("high", "low") or (allow_none and end is None):
-            return None
-        return _malformed("invalid_end", f"end must be 'high' or 'low', got {end!r}")
-
-    def _after_drop_problem(self, seat: int) -> RulesError | None:
-        problem = self._turn_problem(seat)
-        if problem is None and not self.dropped[seat]:
-            problem = _refuse("not_dropped", f"seat {seat} has not dropped the contract yet")
-        return problem
-
-    def _last_card_problem(self, seat: int, used: int) -> RulesError | None:
-        """"A player may not lay off their last card when they need it to discard"."""
-        if len(self.hands[seat]) - used < 1 and not self.options.go_out_without_discard:
-            return _refuse("must_keep_a_discard", f"seat {seat} would have no card left to discard")
-        return None
-
-    @staticmethod
-    def _raise(problem: RulesError | None) -> None:
-        if problem is not None:
-            raise problem
-
-    def _after_meld(self, seat: int) -> None:
+    def after_meld(self, seat: int) -> None:
         """Going out without a discard (option): the hand ends when the hand is empty."""
         if not self.hands[seat]:
-            self._go_out(seat)
+            self.go_out(seat)
 
-    # -- draw -----------------------------------------------------------------------------------
+    def remove_from_hand(self, seat: int, cards: Sequence[Card]) -> None:
+        """``cards`` leave ``seat``'s hand (each held once)."""
+        self.hands[seat] = _take(self.hands[seat], cards)
 
-    def _draw_problem(self, seat: int, source: str) -> RulesError | None:
-        problem = self._turn_problem(seat, Phase.DRAW)
-        if problem is not None:
-            return problem
-        if source not in ("stock", "discard"):
-            return _malformed("unknown_source", f"source must be 'stock' or 'discard', got {source!r}")
-        if source == "discard" and not self.discards:
-            return _refuse("discard_pile_empty", "there is no discard to take")
-        return None
+    # -- what a seat may do ---------------------------------------------------------------------
 
-    def verify_draw(self, seat: int, source: str) -> None:
-        """Raise unless ``seat`` may draw from ``source`` now."""
-        self._raise(self._draw_problem(seat, source))
+    def legal_actions(self, seat: int) -> list[LegalAction]:
+        """The actions ``seat`` may take now (:func:`rulesets.continental.legal.legal_actions`).
 
-    def can_draw(self, seat: int, source: str) -> bool:
-        """Whether ``seat`` may draw from ``source`` now."""
-        return self._draw_problem(seat, source) is None
+        >>> game = ContinentalGame(GameConfig.create(players=2, hands=1, seed=5, dealer=0))
+        >>> [legal.body for legal in game.legal_actions(1)], game.legal_actions(0)
+        ([{'type': 'draw', 'source': 'stock'}, {'type': 'draw', 'source': 'discard'}], [])
+        """
+        return legal_actions(self, seat)
+
+    # -- shorthands: each action by its fields --------------------------------------------------
 
     def do_draw(self, seat: int, source: str) -> None:
-        """Draw the top discard or the top stock card; a stock draw opens the buy window.
-
-        An empty stock is refilled from the discard pile; if it cannot be, the hand ends
-        and everyone scores their hand.
-        """
-        self.verify_draw(seat, source)
-        self.log.append(Draw(seat, source))
-        self.dropped_this_turn = False
-        if source == "discard":
-            card, self.discards = self.discards[-1], self.discards[:-1]
-        else:
-            if not self._refill_stock():
-                self._end_hand(None)
-                return
-            card, self.stock = self.stock[0], self.stock[1:]
-            if self.options.buying and self.discards:
-                self.window = True
-                self.answers = [None] * self.players
-        self.hands[seat] = (*self.hands[seat], card)
-        self.phase = Phase.PLAY
-
-    # -- buy and pass ---------------------------------------------------------------------------
-
-    def _answer_problem(self, seat: int, buying: bool) -> RulesError | None:
-        problem = self._seat_problem(seat)
-        if problem is not None:
-            return problem
-        if buying and not self.options.buying:
-            return _refuse("buying_off", "buying is switched off")
-        if seat == self.current:
-            return _refuse("current_player_cannot_buy",
-                           f"seat {seat} is the player whose turn it is")
-        if not self.window:
-            return _refuse("no_buy_window", "no discard is offered for sale now")
-        if self.answers[seat] is not None:
-            return _refuse("already_answered", f"seat {seat} has already answered this offer")
-        return None
-
-    def verify_buy(self, seat: int) -> None:
-        """Raise unless ``seat`` may ask to buy the top discard now."""
-        self._raise(self._answer_problem(seat, True))
-
-    def can_buy(self, seat: int) -> bool:
-        """Whether ``seat`` may ask to buy the top discard now."""
-        return self._answer_problem(seat, True) is None
+        """``apply(Draw(seat, source))``: draw from the ``stock`` or the ``discard`` pile."""
+        self.apply(Draw(seat, source))
 
     def do_buy(self, seat: int) -> None:
-        """Ask to buy the top discard; the nearest buyer after the current player gets it, with the
-        top stock card as a penalty, as soon as every nearer seat has passed.
-        """
-        self.verify_buy(seat)
-        self.log.append(Buy(seat))
-        self.answers[seat] = True
-        self._resolve_buy(closing=False)
-
-    def verify_pass(self, seat: int) -> None:
-        """Raise unless ``seat`` may decline the offered discard now."""
-        self._raise(self._answer_problem(seat, False))
-
-    def can_pass(self, seat: int) -> bool:
-        """Whether ``seat`` may decline the offered discard now."""
-        return self._answer_problem(seat, False) is None
+        """``apply(Buy(seat))``: ask to buy the top discard."""
+        self.apply(Buy(seat))
 
     def do_pass(self, seat: int) -> None:
-        """Decline the offered discard (which may settle the buy for a farther seat)."""
-        self.verify_pass(seat)
-        self.log.append(Pass(seat))
-        self.answers[seat] = False
-        self._resolve_buy(closing=False)
-
-    # -- drop -----------------------------------------------------------------------------------
-
-    def drop_problem(self, seat: int, melds: Sequence[Sequence[Card]]) -> RulesError | None:
-        """The first problem with ``seat`` dropping ``melds`` now (None: legal)."""
-        problem = self._turn_problem(seat)
-        if problem is not None:
-            return problem
-        if self.dropped[seat]:
-            return _refuse("already_dropped", f"seat {seat} has already dropped this hand")
-        cards = [card for meld in melds for card in meld]
-        problem = self._card_problem(seat, cards)
-        if problem is not None:
-            return problem
-        try:
-            made = [_played_meld(meld) for meld in melds]
-        except RulesError as err:
-            return err
-        wrong = drop_problems(made, self.contract)
-        if wrong:
-            return _refuse("wrong_contract", f"not the contract ({self.contract.name}): {'; '.join(wrong)}")
-        return self._last_card_problem(seat, len(cards))
-
-    def verify_drop(self, seat: int, melds: Sequence[Sequence[Card]]) -> None:
-        """Raise unless ``seat`` may drop ``melds`` now."""
-        self._raise(self.drop_problem(seat, melds))
-
-    def can_drop(self, seat: int, melds: Sequence[Sequence[Card]]) -> bool:
-        """Whether ``seat`` may drop ``melds`` now."""
-        return self.drop_problem(seat, melds) is None
+        """``apply(Pass(seat))``: decline the offered discard."""
+        self.apply(Pass(seat))
 
     def do_drop(self, seat: int, melds: Sequence[Sequence[Card]]) -> None:
-        """Lay down the contract: each meld goes on the table, numbered after those already there."""
-        self.verify_drop(seat, melds)
-        given = tuple(tuple(meld) for meld in melds)
-        self.log.append(Drop(seat, given))
-        for meld in given:
-            self.table.append(_played_meld(meld))
-            self.owners.append(seat)
-        self.hands[seat] = _take(self.hands[seat], [card for meld in given for card in meld])
-        self.dropped[seat] = True
-        self.dropped_this_turn = True
-        self._after_meld(seat)
-
-    # -- lay off and jokers ---------------------------------------------------------------------
-
-    def _lay_off_result(self, seat: int, card: Card, meld: int, end: str | None
-                        ) -> tuple[Meld | None, RulesError | None]:
-        problem = (self._after_drop_problem(seat) or self._card_problem(seat, [card])
-                   or self._meld_problem(meld) or self._end_problem(end)
-                   or self._last_card_problem(seat, 1))
-        if problem is not None:
-            return None, problem
-        if not can_lay_off(self.table[meld], card, end):
-            return None, _refuse("cannot_lay_off", f"{card.id} cannot be laid off on meld {meld}")
-        return lay_off(self.table[meld], card, end), None
-
-    def verify_lay_off(self, seat: int, card: Card, meld: int, end: str | None = None) -> None:
-        """Raise unless ``seat`` may lay ``card`` off on table meld ``meld`` now."""
-        self._raise(self._lay_off_result(seat, card, meld, end)[1])
-
-    def can_lay_off(self, seat: int, card: Card, meld: int, end: str | None = None) -> bool:
-        """Whether ``seat`` may lay ``card`` off on table meld ``meld`` now."""
-        return self._lay_off_result(seat, card, meld, end)[1] is None
+        """``apply(Drop(seat, melds))``: lay down the contract."""
+        self.apply(Drop(seat, tuple(tuple(meld) for meld in melds)))
 
     def do_lay_off(self, seat: int, card: Card, meld: int, end: str | None = None) -> None:
-        """Lay ``card`` off on any table meld (only after dropping, never the card needed to discard)."""
-        result, problem = self._lay_off_result(seat, card, meld, end)
-        self._raise(problem)
-        assert result is not None
-        self.log.append(LayOff(seat, card, meld, end))
-        self._place(seat, card, meld, result)
-
-    def _place(self, seat: int, card: Card, meld: int, result: Meld) -> None:
-        self.table[meld] = result
-        self.hands[seat] = _take(self.hands[seat], [card])
-        self._after_meld(seat)
-
-    def _swap_result(self, seat: int, card: Card, meld: int, end: str | None
-                     ) -> tuple[Meld | None, RulesError | None]:
-        result, problem = self._lay_off_result(seat, card, meld, end)
-        if problem is not None and problem.code != "cannot_lay_off":
-            return None, problem
-        old = self.table[meld]
-        if (result is None or not isinstance(old, Run) or not isinstance(result, Run)
-                or result.cards in ((card, *old.cards), (*old.cards, card))):
-            return None, _refuse("not_a_joker_swap", f"no joker of meld {meld} stands for {card.id}")
-        return result, None
-
-    def verify_swap_joker(self, seat: int, card: Card, meld: int, end: str | None = None) -> None:
-        """Raise unless ``card`` may take the place of the joker standing for it in run ``meld``."""
-        self._raise(self._swap_result(seat, card, meld, end)[1])
-
-    def can_swap_joker(self, seat: int, card: Card, meld: int, end: str | None = None) -> bool:
-        """Whether ``card`` may take the place of the joker standing for it in run ``meld``."""
-        return self._swap_result(seat, card, meld, end)[1] is None
+        """``apply(LayOff(seat, card, meld, end))``: lay a card off on a table meld."""
+        self.apply(LayOff(seat, card, meld, end))
 
     def do_swap_joker(self, seat: int, card: Card, meld: int, end: str | None = None) -> None:
-        """Put the natural card a joker stands for into its run; the joker moves to ``end``.
-
-        "A,2,3,Jk,5 + 4 → A,2,3,4,5,Jk."
-        """
-        result, problem = self._swap_result(seat, card, meld, end)
-        self._raise(problem)
-        assert result is not None
-        self.log.append(SwapJoker(seat, card, meld, end))
-        self._place(seat, card, meld, result)
-
-    def _move_result(self, seat: int, meld: int, end: str, to: int, to_end: str | None
-                     ) -> tuple[tuple[Run, Meld] | None, RulesError | None]:
-        problem = (self._after_drop_problem(seat) or self._meld_problem(meld) or self._meld_problem(to)
-                   or self._end_problem(end, allow_none=False) or self._end_problem(to_end))
-        if problem is not None:
-            return None, problem
-        source, target = self.table[meld], self.table[to]
-        if isinstance(source, Trio):
-            return None, _refuse("joker_in_trio", f"meld {meld} is a trio")
-        held = source.cards[-1] if end == "high" else source.cards[0]
-        if not held.is_joker:
-            return None, _refuse("no_joker_at_end", f"the {end} end of meld {meld} is not a joker")
-        if to == meld or not isinstance(target, Run):
-            return None, _refuse("not_a_run", f"meld {to} is {'the same run' if to == meld else 'a trio'}")
-        if not can_take_end_joker(source):
-            return None, _refuse("run_too_short", f"meld {meld} has only {len(source)} cards")
-        left, joker = take_end_joker(source, end)
-        if not can_lay_off(target, joker, to_end):
-            return None, _refuse("cannot_lay_off", f"the joker cannot go on the {to_end or 'free'} end "
-                                                   f"of meld {to}")
-        return (left, lay_off(target, joker, to_end)), None
-
-    def verify_move_joker(self, seat: int, meld: int, end: str, to: int, to_end: str | None = None) -> None:
-        """Raise unless the joker at ``end`` of run ``meld`` may move to run ``to`` now."""
-        self._raise(self._move_result(seat, meld, end, to, to_end)[1])
-
-    def can_move_joker(self, seat: int, meld: int, end: str, to: int, to_end: str | None = None) -> bool:
-        """Whether the joker at ``end`` of run ``meld`` may move to run ``to`` now."""
-        return self._move_result(seat, meld, end, to, to_end)[1] is None
+        """``apply(SwapJoker(seat, card, meld, end))``: put a card in place of a joker of a run."""
+        self.apply(SwapJoker(seat, card, meld, end))
 
     def do_move_joker(self, seat: int, meld: int, end: str, to: int, to_end: str | None = None) -> None:
-        """Move an end joker of a run (keeping at least four cards) to another run."""
-        result, problem = self._move_result(seat, meld, end, to, to_end)
-        self._raise(problem)
-        assert result is not None
-        self.log.append(MoveJoker(seat, meld, end, to, to_end))
-        self.table[meld], self.table[to] = result
-
-    # -- discard --------------------------------------------------------------------------------
-
-    def _discard_problem(self, seat: int, card: Card) -> RulesError | None:
-        return self._turn_problem(seat) or self._card_problem(seat, [card])
-
-    def verify_discard(self, seat: int, card: Card) -> None:
-        """Raise unless ``seat`` may discard ``card`` now."""
-        self._raise(self._discard_problem(seat, card))
-
-    def can_discard(self, seat: int, card: Card) -> bool:
-        """Whether ``seat`` may discard ``card`` now."""
-        return self._discard_problem(seat, card) is None
+        """``apply(MoveJoker(seat, meld, end, to, to_end))``: move an end joker to another run."""
+        self.apply(MoveJoker(seat, meld, end, to, to_end))
 
     def do_discard(self, seat: int, card: Card) -> None:
-        """Discard ``card``: the buy window closes (the nearest buyer gets the card passed up),
-        the turn ends, and a player with no card left goes out.
-        """
-        self.verify_discard(seat, card)
-        self.log.append(Discard(seat, card))
-        if self._resolve_buy(closing=True):
-            return
-        self.hands[seat] = _take(self.hands[seat], [card])
-        self.discards = (*self.discards, card)
-        if not self.hands[seat]:
-            self._go_out(seat)
-            return
-        self.current = (self.current + 1) % self.players
-        self.phase = Phase.DRAW
-        self.dropped_this_turn = False
+        """``apply(Discard(seat, card))``: discard a card, ending the turn."""
+        self.apply(Discard(seat, card))
 
     # -- cards as the player names them -----------------------------------------------------
 
@@ -757,59 +436,3 @@ class ContinentalGame:
             (card,) = self.held_copies(action.seat, [action.card])
             return dataclasses.replace(action, card=card)
         return action
-
-    # -- generic --------------------------------------------------------------------------------
-
-    def verify(self, action: Action) -> None:
-        """Raise unless ``action`` is legal now."""
-        self._dispatch(action, "verify")
-
-    def can(self, action: Action) -> bool:
-        """Whether ``action`` is legal now."""
-        try:
-            self.verify(action)
-        except RulesError:
-            return False
-        return True
-
-    def apply(self, action: Action) -> None:
-        """Verify ``action``, then record and apply it (and every automatic step it triggers)."""
-        self._dispatch(action, "do")
-
-    def _dispatch(self, action: Action, how: str) -> None:
-        if isinstance(action, Draw):
-            getattr(self, f"{how}_draw")(action.seat, action.source)
-        elif isinstance(action, Buy):
-            getattr(self, f"{how}_buy")(action.seat)
-        elif isinstance(action, Pass):
-            getattr(self, f"{how}_pass")(action.seat)
-        elif isinstance(action, Drop):
-            getattr(self, f"{how}_drop")(action.seat, action.melds)
-        elif isinstance(action, LayOff):
-            getattr(self, f"{how}_lay_off")(action.seat, action.card, action.meld, action.end)
-        elif isinstance(action, SwapJoker):
-            getattr(self, f"{how}_swap_joker")(action.seat, action.card, action.meld, action.end)
-        elif isinstance(action, MoveJoker):
-            getattr(self, f"{how}_move_joker")(action.seat, action.meld, action.end, action.to,
-                                               action.to_end)
-        elif isinstance(action, Discard):
-            getattr(self, f"{how}_discard")(action.seat, action.card)
-        else:
-            raise TypeError(f"not a Continental action: {action!r}")
-
-    @classmethod
-    def from_actions(cls, config: GameConfig, actions: Sequence[Action]) -> ContinentalGame:
-        """Start a game from ``config`` and apply ``actions`` in order."""
-        game = cls(config)
-        for action in actions:
-            game.apply(action)
-        return game
-
-    @classmethod
-    def replay(cls, config: GameConfig, log: Sequence[Record]) -> ContinentalGame:
-        """Rebuild the game from its log; raise :class:`~rulesets.log.LogMismatchError` at the
-        first record where the log's events differ from what the rules derive.
-        """
-        game = cls.from_actions(config, split_actions(log))  # type: ignore[arg-type]
-        check_same_log(log, game.log)
-        return game

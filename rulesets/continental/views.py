@@ -20,9 +20,8 @@ from __future__ import annotations
 from typing import Any
 
 from rulesets.cards import Card
-from rulesets.continental.bots import legal_actions
 from rulesets.continental.contracts import CONTRACTS
-from rulesets.continental.game import ContinentalGame, Phase
+from rulesets.continental.game import ContinentalGame
 from rulesets.continental.melds import Meld, Trio
 from rulesets.continental.records import (
     CardBought,
@@ -33,6 +32,7 @@ from rulesets.continental.records import (
     StockReshuffled,
 )
 from rulesets.jsonable import jsonable
+from rulesets.legal_actions import legal_action_dicts, request_body
 from rulesets.log import Record, record_to_dict
 
 __all__ = ["as_request", "legal_requests", "public_view", "redacted_log", "seat_view", "sorted_hand"]
@@ -113,37 +113,31 @@ def public_view(game: ContinentalGame) -> dict[str, Any]:
 
 
 def as_request(action: Record) -> dict[str, Any]:
-    """An action record as the request body that asks for it (``type`` and fields, no seat).
+    """An action record as the request body that asks for it (``type`` and fields, no seat):
+    :func:`rulesets.legal_actions.request_body`.
 
     >>> from rulesets.continental.records import Draw
     >>> as_request(Draw(1, "stock"))
     {'type': 'draw', 'source': 'stock'}
     """
-    data = record_to_dict(action)
-    return {"type": data.pop("kind")} | {k: v for k, v in data.items() if k != "seat"}
+    return request_body(action)
 
 
 def legal_requests(game: ContinentalGame, seat: int) -> list[dict[str, Any]]:
-    """Every action ``seat`` may take now, as request bodies.
+    """Every action ``seat`` may take now, as request bodies (:mod:`rulesets.continental.legal`).
 
     Each draw, buy, pass, lay-off, joker swap, joker move and discard is listed
-    (a discard once per card held). A drop is listed once, as
-    ``{"type": "drop", "contract": …}``, when the seat may drop now: which melds
-    make the contract is the player's to find (the advisor finds the best).
+    (a discard once per card held). A drop is listed once, first, when the seat's
+    hand can lay the contract down now: its ``melds`` are one drop the hand can
+    make, and its ``choose`` says what the player may choose instead (the advisor
+    finds the best).
 
     >>> from rulesets.continental.config import GameConfig
     >>> game = ContinentalGame(GameConfig.create(players=2, hands=1, seed=5, dealer=0))
     >>> legal_requests(game, 1), legal_requests(game, 0)
     ([{'type': 'draw', 'source': 'stock'}, {'type': 'draw', 'source': 'discard'}], [])
     """
-    found = legal_actions(game, seat, drops=False)
-    requests = [as_request(action) for kind in _LEGAL_ORDER for action in found.get(kind, ())]
-    if seat == game.current and game.phase is Phase.PLAY and not game.dropped[seat]:
-        requests.insert(0, {"type": "drop", "contract": game.contract.name})
-    return requests
-
-
-_LEGAL_ORDER = ("draw", "buy", "pass", "lay_off", "swap_joker", "move_joker", "discard")
+    return legal_action_dicts(game.legal_actions(seat))
 
 
 def seat_view(game: ContinentalGame, seat: int) -> dict[str, Any]:

@@ -48,7 +48,7 @@ function describe(record, players, me) {
     case "buy": return `${who} asked to buy the discard`;
     case "pass": return `${who} passed on the discard`;
     case "card_bought":
-      return `${who} bought the ${card(record.card)}${record.penalty ? ` and the penalty card ${card(record.penalty)}` : " and a penalty card"}`;
+      return `${who} bought the ${card(record.card)}${record.penalty && record.penalty !== "hidden" ? ` and the penalty card ${card(record.penalty)}` : " and a penalty card"}`;
     case "drop":
       return `${who} dropped ${(record.melds || []).map((m) => m.map(cardText).join(" ")).join(" | ")}`;
     case "lay_off": return `${who} laid off ${card(record.card)} on ${meld(record.meld)}`;
@@ -343,7 +343,9 @@ function mount(panel) {
         actions.append(button(`Move the joker from meld ${action.meld + 1} (${action.end} end) to meld ${action.to + 1}`, () => act(action)));
       }
     }
-    const canDrop = legal.some((a) => a.type === "drop");
+    // melds may be tried whenever the contract is still to drop (legal_actions lists a drop only
+    // when the hand holds one; a drop that is no contract is refused with the rule, which teaches)
+    const canDrop = mine && view.step === "play" && !view.dropped[view.seat];
     if (canDrop) {
       actions.append(button("New meld from selected", () => {
         state.melds.push(view.hand.filter((code) => state.selected.has(code)));
