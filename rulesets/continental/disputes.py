@@ -28,7 +28,7 @@ from rulesets.cards import Card
 from rulesets.continental.config import GameConfig
 from rulesets.continental.game import ContinentalGame
 from rulesets.continental.records import CONTINENTAL_RECORDS, Discard, Draw, GameEnded, HandEnded
-from rulesets.continental.views import stock_draws
+from rulesets.continental.views import HIDDEN, stock_draws
 from rulesets.errors import CardError, RulesError, echo
 from rulesets.log import (
     MAX_LOG_RECORDS,
@@ -115,17 +115,17 @@ def hidden_record(item: Any) -> str | None:
     ``hand_dealt`` with ``deck: None`` and each ``stock_reshuffled`` with
     ``stock: None``; neither is ever None in a real log, so both are refused here.
 
-    A ``card_bought`` with ``penalty: None`` is judged normally: it is also what the
-    rules record when the stock ran out for the penalty card (the hand then ends),
-    and the redaction adds no mark that tells the two apart. It is no gap: a
-    running hand's ``card_bought`` follows that hand's ``hand_dealt``, which is
-    refused first; and a penalty hidden in a log posted from the middle of a hand
-    simply fails to match the derived ``card_bought`` (``log_mismatch``).
+    Another seat's penalty card is shown as ``penalty: "hidden"``
+    (:data:`~rulesets.continental.views.HIDDEN`), refused here too. A ``card_bought``
+    with ``penalty: None`` is judged normally: it is what the rules record when the
+    stock ran out for the penalty card (the hand then ends).
 
     >>> hidden_record({"kind": "hand_dealt", "hand": 1, "dealer": 0, "deck": None})[:20]
     'is the deal of a han'
     >>> hidden_record({"kind": "stock_reshuffled", "hand": 1, "number": 1, "stock": None})[:20]
     'is a reshuffle of th'
+    >>> hidden_record({"kind": "card_bought", "hand": 1, "seat": 0, "card": "5h", "penalty": "hidden"})[:27]
+    'is a buy whose penalty card'
     >>> hidden_record({"kind": "card_bought", "hand": 1, "seat": 0, "card": "5h", "penalty": None})
     """
     if not isinstance(item, Mapping):
@@ -138,6 +138,10 @@ def hidden_record(item: Any) -> str | None:
         return ("is a reshuffle of the discard pile in a hand that was still running when the log "
                 "was read, so the new stock is hidden: a game can be judged once it is over, when "
                 "its log shows every stock")
+    if kind == "card_bought" and item.get("penalty") == HIDDEN:
+        return ("is a buy whose penalty card is hidden (another seat's, in a hand that was still "
+                "running when the log was read): a game can be judged once it is over, when its "
+                "log shows every card")
     return None
 
 

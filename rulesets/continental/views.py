@@ -35,7 +35,12 @@ from rulesets.jsonable import jsonable
 from rulesets.legal_actions import legal_action_dicts, request_body
 from rulesets.log import Record, record_to_dict
 
-__all__ = ["as_request", "legal_requests", "public_view", "redacted_log", "seat_view", "sorted_hand"]
+__all__ = ["HIDDEN", "as_request", "legal_requests", "public_view", "redacted_log", "seat_view",
+           "sorted_hand"]
+
+HIDDEN = "hidden"
+"""What a redacted log writes for a card it hides from the seat reading it (another seat's penalty
+card while the hand runs): never ``None``, which would read as "no card"."""
 
 
 def sorted_hand(cards: tuple[Card, ...] | list[Card]) -> list[Card]:
@@ -227,8 +232,8 @@ def _record_for(record: Record, seat: int | None, players: int, drawn: Card | No
             first = (seat - record.dealer - 1) % players
             data["cards"] = jsonable(record.deck[first:dealt:players])
     elif isinstance(record, CardBought):
-        if record.seat != seat:
-            data["penalty"] = None
+        if record.seat != seat and record.penalty is not None:
+            data["penalty"] = HIDDEN
     elif isinstance(record, StockReshuffled):
         data["stock"] = None
         data["size"] = len(record.stock)
@@ -245,8 +250,9 @@ def redacted_log(game: ContinentalGame, seat: int | None = None, start: int = 0)
       its own dealt ``cards``;
     - a stock ``draw`` by ``seat`` itself names the ``card`` it drew (others' draws
       name no card);
-    - ``card_bought`` shows ``penalty: None`` to all but the buyer (the bought
-      card itself was the face-up discard);
+    - ``card_bought`` shows ``penalty: "hidden"`` (:data:`HIDDEN`) to all but the buyer
+      (the bought card itself was the face-up discard; ``None`` is only ever a penalty
+      the stock could not give, and that ends the hand);
     - ``stock_reshuffled`` shows ``stock: None`` and the new stock's ``size``.
 
     Hands that are over are shown in full, to everyone: their decks, reshuffles and

@@ -289,7 +289,7 @@ def test_a_person_buying_from_a_waiting_bot_gets_the_card_and_a_penalty(client: 
     state = bought.json["state"]
     assert offered in state["hand"] and penalty in state["hand"] and state["hand_sizes"][0] == 9
     other = client.get(f"/v1/games/{game_id}/log", headers=auth(tokens[2])).json["log"]
-    assert [r["penalty"] for r in other if r["kind"] == "card_bought"] == [None]
+    assert [r["penalty"] for r in other if r["kind"] == "card_bought"] == ["hidden"]  # not null: "none"
 
 
 # -- refusals -----------------------------------------------------------------------------------

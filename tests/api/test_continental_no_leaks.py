@@ -153,7 +153,8 @@ class Truth:
                 found.append(f"the deck of the running hand {about}")
             if kind == "stock_reshuffled" and record.get("stock") is not None:
                 found.append(f"the reshuffled stock of the running hand {about}")
-            if kind == "card_bought" and record.get("seat") != observer and record.get("penalty"):
+            if kind == "card_bought" and record.get("seat") != observer \
+                    and record.get("penalty") not in (None, "hidden"):
                 found.append(f"seat {record['seat']}'s penalty card")
             if kind == "draw" and record.get("seat") != observer and "card" in record:
                 found.append(f"seat {record['seat']}'s draw")
