@@ -1,7 +1,11 @@
 """Bots at the table: after every change to a game, the seats played by bots act on their own.
 
-A game created with ``bots`` keeps, in its stored settings, the bot of each seat
-and a secret that seeds the bots' random numbers (:func:`solver.bots.bot_rng`).
+A game created with ``bots`` keeps, in its stored settings, the bot of each seat.
+The bots draw their random numbers from the game's seed, one stream per seat
+(:func:`solver.bots.bot_secret`, :func:`solver.bots.bot_rng`): a game created twice
+with the same settings and sent the same actions plays the same, whatever its bots.
+A game stored before that keeps the ``bot_secret`` it was created with, and its bots
+go on drawing from it.
 :func:`run_bots` lets them act until the game needs a person (or is over), each
 action checked by the referee and stored like a person's (seat, body; no
 ``action_id``), one short transaction per action, so that a person acting at
@@ -16,7 +20,6 @@ action or read, which lets them act again: a bot never holds a thread for long.
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Callable
 from typing import Any
 
@@ -37,10 +40,15 @@ MAX_BOT_ACTIONS_PER_REQUEST = 5_000
 
 
 def bot_settings(bots: list[str | None]) -> dict[str, Any]:
-    """What a new game stores about its bots: none, or the bot of each seat and a fresh secret."""
+    """What a new game stores about its bots: none, or the bot of each seat (they draw their
+    chance from the game's seed, which the stored configuration holds).
+
+    >>> bot_settings([None, "random"]), bot_settings([None, None])
+    ({'bots': [None, 'random']}, {})
+    """
     if all(bot is None for bot in bots):
         return {}
-    return {"bots": bots, "bot_secret": secrets.randbits(63)}
+    return {"bots": bots}
 
 
 def bots_in(settings: dict[str, Any], players: int) -> list[str | None]:
@@ -50,7 +58,7 @@ def bots_in(settings: dict[str, Any], players: int) -> list[str | None]:
 
 
 def _decision(pool: SolverPool | None, kind: GameKind, game: GameState, seat: int, name: str,
-              costly: bool, secret: int, version: int, budget_s: float) -> Record | None:
+              costly: bool, secret: int | None, version: int, budget_s: float) -> Record | None:
     """The bot's action, decided here or (costly) in a solver process; ``None`` when no solver
     process came free in time (the bots then wait for the game's next request).
     """
@@ -82,7 +90,7 @@ def run_bots(engine: Engine, game_id: str, kind: GameKind, game: GameState, vers
     bots = settings.get("bots")
     if not bots:
         return game, version
-    secret = settings["bot_secret"]
+    secret = settings.get("bot_secret")  # a game stored before bots drew from the seed
     for _ in range(MAX_BOT_ACTIONS_PER_REQUEST):
         found = next_bot(kind, game, bots)
         if found is None:

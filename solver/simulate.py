@@ -15,7 +15,6 @@ Ramchi chips (higher is better). Same arguments, same result.
 
 from __future__ import annotations
 
-import hashlib
 import time
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -95,10 +94,6 @@ class Simulation:
                           for s in self.seats]}
 
 
-def _secret(game: str, seed: int) -> int:
-    return int.from_bytes(hashlib.sha256(f"simulate/{game}/{seed}".encode()).digest()[:8], "big")
-
-
 HAND_ENDED = "hand_ended"
 """The kind of the record that ends a hand, in every game with hands."""
 
@@ -125,7 +120,7 @@ def play_game(game: str, bots: Sequence[str], *, config: Mapping[str, Any] | Non
                     on_hand()
         seen[0] = len(state.log)
 
-    play_bots(kind, state, list(bots), secret=_secret(game, seed), on_action=watch)
+    play_bots(kind, state, list(bots), on_action=watch)  # the bots draw from the game's seed
     return state
 
 
