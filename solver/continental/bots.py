@@ -124,7 +124,7 @@ def seat_advice(game: ContinentalGame, seat: int, *, drawn: bool,
 def _answer(game: ContinentalGame, seat: int, deadline: Deadline | None) -> Record:
     """Buy or pass the offered discard, out of turn."""
     advice = seat_advice(game, seat, drawn=False, deadline=deadline)
-    if advice.buy is not None and advice.buy.advised and game.can_buy(seat):
+    if advice.buy is not None and advice.buy.advised and game.can(Buy(seat)):
         return Buy(seat)
     return Pass(seat)
 
