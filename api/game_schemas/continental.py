@@ -159,8 +159,10 @@ class ContinentalGameViewSchema(Schema):
     seat = Int(metadata={"description": "seat views only"})
     hand = fields.List(fields.String(), metadata={"description": "seat views only: your cards"})
     legal_actions = fields.List(fields.Dict(), metadata={
-        "description": "seat views only: every action you may send now (a drop is listed once, "
-                       "with the contract: choose its melds)"})
+        "description": "seat views only: every action you may send now, as its request body; a "
+                       "drop is listed once, only when your hand can make the contract: its melds "
+                       "are one drop, its 'choose' says what you may choose instead (send the "
+                       "body without 'choose')"})
 
 
 class ContinentalGameCreatedSchema(ContinentalGameViewSchema):
