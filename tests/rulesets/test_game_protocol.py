@@ -8,9 +8,10 @@ fills in what a listed-once action asks it to choose, and sends the body through
 - a seat the game waits for has something to do, the others nothing;
 - every card of the hand being played is in exactly one place (cards are conserved);
 - replaying the log gives an equal game;
-- a seat's log and its own part of its view show no card hidden from it (one in another seat's
-  hand or in the stock that it never held and the table was never shown), and its view shows
-  the public view for the rest.
+- the public log shows a card of the hand being played only once it has lain face up, and a
+  seat's log and its own part of its view show no card hidden from it (one in another seat's
+  hand or in the stock that it never held and the table was never shown); its view shows the
+  public view for the rest.
 
 The legal-action games are a few of each by default; ``RAMCHI_QUICK=1`` plays fewer,
 ``RAMCHI_SLOW=1`` many more.
@@ -198,6 +199,25 @@ class Walk:
     def new_hand(self) -> None:
         self.start = self.hand_start()
         self.held: list[set[str]] = [set() for _ in range(self.seats)]
+        self.public: set[str] = set()
+        self.watch_public(self.start)
+
+    def private_cards(self) -> dict[str, set[str]]:
+        """The cards of each private place (a seat's hand, its face-down cards; the stock)."""
+        return {key: set(jsonable(list(cards))) for key, cards in self.places().items()
+                if key == "stock" or (key.split()[-1].isdigit() and not key.startswith(("meld", "played")))}
+
+    def watch_public(self, start: int) -> None:
+        """Learn what the public log shows from record ``start`` on; a card it shows for the first
+        time must lie face up (it is a leak while it lies in a private place)."""
+        if self.kind.is_over(self.game):
+            return
+        private = set().union(*self.private_cards().values())
+        for record in self.kind.redacted_log(self.game, None, start=start):
+            shown = set(strings(record))
+            leaked = shown & private - self.public
+            assert not leaked, f"the public log shows {sorted(leaked)} in {record}"
+            self.public |= shown
 
     def places(self) -> dict[str, tuple[Any, ...]]:
         places = getattr(self.game, "card_places", None)
@@ -225,17 +245,16 @@ class Walk:
     def check_views(self) -> None:
         kind, game = self.kind, self.game
         public = kind.public_view(game)
-        public_log = kind.redacted_log(game, None, start=self.start)
-        shown_to_all = set(strings(public_log))
-        private = {key: set(jsonable(list(cards))) for key, cards in self.places().items()
-                   if key.split()[-1].isdigit() and not key.startswith(("meld", "played"))}
-        stock = set(jsonable(list(self.places().get("stock", ()))))
+        if kind.is_over(game):  # a game that is over shows everything
+            assert all(kind.seat_view(game, seat)["legal_actions"] == [] for seat in range(self.seats))
+            return
+        private = self.private_cards()
         for seat in range(self.seats):
             view = kind.seat_view(game, seat)
             assert {key: view[key] for key in public} == public, "a seat view differs from the public one"
             others = {card for key, cards in private.items() if key.split()[-1] != str(seat)
-                      for card in cards} | stock
-            hidden = others - shown_to_all - self.held[seat]
+                      for card in cards}
+            hidden = others - self.public - self.held[seat]
             own_part = {key: value for key, value in view.items() if key not in public}
             log = kind.redacted_log(game, seat, start=self.start)
             leaked = hidden & (set(strings(own_part)) | set(strings(log)))
@@ -292,11 +311,13 @@ class Walk:
         seat = self.rng.choice(self.kind.awaited(self.game))
         kind = self.rng.choice(sorted({action.body["type"] for action in legal[seat]}))
         body = self.body(seat, self.rng.choice([a for a in legal[seat] if a.body["type"] == kind]))
-        hand_before = self.hand_start()
+        hand_before, length = self.hand_start(), len(self.game.log)
         self.kind.apply(self.game, self.kind.as_meant(self.game, self.kind.action_from_request(seat, body)))
         self.steps += 1
         if self.hand_start() != hand_before:
             self.new_hand()
+        else:
+            self.watch_public(length)
         self.note_holdings()
         self.check_cards_conserved()
         if len(self.game.log) < 120 or self.steps % 10 == 0 or self.kind.is_over(self.game):
