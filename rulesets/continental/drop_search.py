@@ -26,9 +26,9 @@ import functools
 from collections import Counter
 from collections.abc import Sequence
 
-from rulesets.cards import Card, Rank, Suit
-from rulesets.continental.contracts import Contract
-from rulesets.continental.melds import ACE_HIGH, ACE_LOW, RUN_MINIMUM, TRIO_MINIMUM
+from rulesets.cards import Card, Suit
+from rulesets.continental.contracts import Contract, drop_size
+from rulesets.continental.melds import RUN_MINIMUM, TRIO_MINIMUM, rank_at, run_windows
 
 __all__ = ["can_drop", "find_drop"]
 
@@ -38,15 +38,11 @@ Meld = tuple[str, ...]
 """A meld as card codes, jokers as ``Jk``, a run lowest first."""
 
 
-def _code_at(suit: Suit, position: int) -> str:
-    rank = Rank.ACE if position in (ACE_LOW, ACE_HIGH) else Rank(position)
-    return rank.char + suit.char
-
-
 _WINDOWS: tuple[tuple[str, ...], ...] = tuple(
-    tuple(_code_at(suit, start + i) for i in range(RUN_MINIMUM))
-    for suit in Suit for start in range(ACE_LOW, ACE_HIGH - RUN_MINIMUM + 2))
-"""The card codes of every window of a run of the drop: each suit, each first position."""
+    tuple(rank_at(position).char + suit.char for position in window)
+    for suit in Suit for window in run_windows())
+"""The card codes of every window of a run of the drop (:func:`~rulesets.continental.melds.run_windows`),
+in each suit."""
 
 
 def _run_options(counts: Counter[str]) -> tuple[tuple[Meld, Counter[str]], ...]:
@@ -88,7 +84,7 @@ def _trios(left: Counter[str], trios: int, ranks: Sequence[str], first: int = 0)
 @functools.lru_cache(maxsize=4096)
 def _find(codes: tuple[str, ...], trios: int, runs: int) -> tuple[Meld, ...] | None:
     counts = Counter(codes)
-    if len(codes) < TRIO_MINIMUM * trios + RUN_MINIMUM * runs:
+    if len(codes) < drop_size(trios, runs):
         return None
     options = _run_options(counts) if runs else ()
     ranks = sorted({code[0] for code in counts if code != _JOKER})
