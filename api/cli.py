@@ -200,11 +200,11 @@ def _cmd_continental_advise(args: argparse.Namespace) -> int:
     groups["seen"] = " ".join(args.seen)
     cards = parse_continental_groups(groups, Deck.for_players(ruleset.options.max_players))
     hand = cards["hand"]
-    advice = advise(hand, contract, dropped=args.dropped, drawn=args.drawn,
-                    table=[cards[f"table meld {i + 1}"] for i in range(len(args.table))],
+    table = [cards[f"table meld {i + 1}"] for i in range(len(args.table))]
+    advice = advise(hand, contract, dropped=args.dropped, drawn=args.drawn, table=table,
                     discard_top=cards["discard top"][0] if args.discard_top else None,
                     seen=cards["seen"], options=ruleset.options, deadline=_deadline(args.budget))
-    body = advice_json(advice, hand)
+    body = advice_json(advice, hand, table)
     if args.json:
         print(json.dumps(body, ensure_ascii=False, indent=2))
     else:

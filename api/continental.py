@@ -14,11 +14,14 @@ for: a card in a run (``5h``), a rank in a trio (``K``, any suit).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from rulesets.cards import Card
 from rulesets.continental.contracts import Contract
 from rulesets.continental.melds import Meld, Run
+from solver.continental.advice import table_meld
+from solver.continental.advised_action import advised_request
 from solver.continental.results import AdvisedChoice, AdvisedLayOff, ContinentalAdvice, DiscardOption, Out
 
 __all__ = ["advice_json", "contract_json", "meld_json"]
@@ -71,8 +74,12 @@ def _decision_json(decision: AdvisedChoice | None) -> dict[str, Any] | None:
     return None if decision is None else {"advised": decision.advised, "reason": decision.reason}
 
 
-def advice_json(advice: ContinentalAdvice, hand: tuple[Card, ...]) -> dict[str, Any]:
-    """The whole advice as the API answers it (``hand`` is echoed as codes)."""
+def advice_json(advice: ContinentalAdvice, hand: tuple[Card, ...],
+                table: Sequence[Sequence[Card]] = ()) -> dict[str, Any]:
+    """The whole advice as the API answers it (``hand`` is echoed as codes; ``table`` is the
+    table melds advised on, which tell a joker swap from a lay-off in ``action``).
+    """
+    melds = [table_meld(cards, i) for i, cards in enumerate(table)]
     return {
         "contract": contract_json(advice.contract),
         "hand": [card.code for card in hand],
@@ -90,6 +97,8 @@ def advice_json(advice: ContinentalAdvice, hand: tuple[Card, ...]) -> dict[str, 
         "discard_ranking": [_option_json(option) for option in advice.discard_ranking],
         "take_discard": _decision_json(advice.take_discard),
         "buy": _decision_json(advice.buy),
+        "action": advised_request(advice, melds),
+        "buy_action": None if advice.buy is None else advised_request(advice, melds, offer=True),
         "explanation": advice.explanation,
         "solve_ms": round(advice.solve_ms, 1),
     }

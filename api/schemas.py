@@ -780,6 +780,12 @@ class ContinentalContractAnswerSchema(Schema):
     name = fields.String(required=True, metadata={"example": "2 trios + 1 run"})
 
 
+class ContinentalContractListSchema(Schema):
+    """The contract of every hand, hand 1 first."""
+
+    contracts = fields.List(fields.Nested(ContinentalContractAnswerSchema), required=True)
+
+
 class ContinentalAdviceSchema(Schema):
     """The turn to play: drop, lay-offs, discard; how far the hand is; take and buy."""
 
@@ -803,5 +809,15 @@ class ContinentalAdviceSchema(Schema):
     discard_ranking = fields.List(fields.Nested(ContinentalDiscardSchema), required=True)
     take_discard = fields.Nested(ContinentalDecisionSchema, required=True, allow_none=True)
     buy = fields.Nested(ContinentalDecisionSchema, required=True, allow_none=True)
+    action = fields.Dict(required=True, allow_none=True, metadata={
+        "description": "the advised next action of your turn, as the body of POST "
+                       "/v1/games/{id}/actions: before the draw the draw (from the discard pile "
+                       "when taking it is advised); after it the drop, else the first lay-off "
+                       "(swap_joker when the card takes a joker's place), else the discard; null "
+                       "when there is none. One step: ask again after it",
+        "example": {"type": "drop", "melds": [["Kc", "Kd", "Ks"], ["4h", "Jk", "6h", "7h"]]}})
+    buy_action = fields.Dict(required=True, allow_none=True, metadata={
+        "description": "the answer to a buy offer of discard_top out of your turn, as an action "
+                       "body: buy or pass (null without discard_top)", "example": {"type": "pass"}})
     explanation = fields.String(required=True)
     solve_ms = fields.Float(required=True)

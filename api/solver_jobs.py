@@ -54,4 +54,5 @@ def ramchi_trainer(hand: Sequence[Card], up_card: Card | None, lineup: Sequence[
 
 def continental_advice(hand: Sequence[Card], *, deadline: Deadline, **settings: Any) -> dict[str, Any]:
     """:func:`solver.continental.advice.advise` by ``deadline``, as JSON."""
-    return advice_json(continental_advise(hand, deadline=deadline, **settings), hand)
+    return advice_json(continental_advise(hand, deadline=deadline, **settings), hand,
+                       settings.get("table", ()))

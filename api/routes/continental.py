@@ -7,10 +7,12 @@ from typing import Any
 from api import solver_jobs
 from api.blueprint import Blueprint
 from api.cardinput import read_card_groups
+from api.continental import contract_json
 from api.pool import solve
 from api.routes.games import PROBLEM
 from api.ruleset_input import ruleset_options
-from api.schemas import ContinentalAdviceRequestSchema, ContinentalAdviceSchema
+from api.schemas import ContinentalAdviceRequestSchema, ContinentalAdviceSchema, ContinentalContractListSchema
+from rulesets.continental.contracts import CONTRACTS
 from rulesets.continental.deck import Deck
 from rulesets.continental.options import ContinentalOptions
 from rulesets.errors import LimitExceededError
@@ -24,6 +26,13 @@ blp = Blueprint("continental", __name__, url_prefix="/v1/continental",
 def _options(body: dict[str, Any]) -> ContinentalOptions:
     options: ContinentalOptions = ruleset_options(body, "continental", "Continental")
     return options
+
+
+@blp.route("/contracts", methods=["GET"])
+@blp.response(200, ContinentalContractListSchema)
+def continental_contracts() -> dict[str, Any]:
+    """The seven contracts, hand 1 first: the trios and runs each hand's drop asks for."""
+    return {"contracts": [contract_json(contract) for contract in CONTRACTS.values()]}
 
 
 @blp.route("/advice", methods=["POST"])

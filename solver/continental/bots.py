@@ -61,16 +61,15 @@ import logging
 import random
 from collections.abc import Sequence
 
-from rulesets.cards import Card
 from rulesets.continental.bots import random_action
 from rulesets.continental.game import ContinentalGame, Phase
-from rulesets.continental.melds import Run
-from rulesets.continental.records import Buy, Discard, Draw, Drop, LayOff, Pass, SwapJoker
+from rulesets.continental.records import Draw
 from rulesets.log import Record
 from solver.bots import Bot, register_bot
 from solver.budget import BudgetExceededError, Deadline
 from solver.continental.advice import advise
-from solver.continental.results import AdvisedLayOff, ContinentalAdvice
+from solver.continental.advised_action import advised_records
+from solver.continental.results import ContinentalAdvice
 
 __all__ = [
     "ADVISOR",
@@ -121,79 +120,44 @@ def seat_advice(game: ContinentalGame, seat: int, *, drawn: bool,
         seen=game.discards, options=game.options, drawn=drawn, deadline=deadline)
 
 
-def _answer(game: ContinentalGame, seat: int, deadline: Deadline | None) -> Record:
-    """Buy or pass the offered discard, out of turn."""
-    advice = seat_advice(game, seat, drawn=False, deadline=deadline)
-    if advice.buy is not None and advice.buy.advised and game.can(Buy(seat)):
-        return Buy(seat)
-    return Pass(seat)
+def _first_legal(game: ContinentalGame, records: Sequence[Record], problem: str) -> Record:
+    """The first of ``records`` the rules allow now (raises :class:`_NoAdvisedAction`)."""
+    for record in records:
+        if game.can(record):  # type: ignore[arg-type]
+            return record
+    raise _NoAdvisedAction(problem)
 
 
-def _draw(game: ContinentalGame, seat: int, deadline: Deadline | None) -> Record:
-    """Take the top discard when advised (and possible), else draw from the stock."""
-    if game.top_discard is not None:
-        advice = seat_advice(game, seat, drawn=False, deadline=deadline)
-        take = Draw(seat, "discard")
-        if advice.take_discard is not None and advice.take_discard.advised and game.can(take):
-            return take
-    return Draw(seat, "stock")
-
-
-def _is_swap(card: Card, step: AdvisedLayOff, table: Sequence[object]) -> bool:
-    """Whether the natural ``card`` takes the place of a joker of a table run (not a new end)."""
-    if card.is_joker or step.meld >= len(table):
-        return False
-    old, new = table[step.meld], step.result
-    return (isinstance(old, Run) and isinstance(new, Run)
-            and new.cards not in ((card, *old.cards), (*old.cards, card)))
-
-
-def _lay_off(game: ContinentalGame, seat: int, step: AdvisedLayOff) -> Record | None:
-    """The record playing one advised lay-off on the table, if legal now."""
-    if step.target != "table":
-        return None
-    lay = LayOff(seat, step.card, step.meld, step.end)
-    if _is_swap(step.card, step, game.table):
-        swap = SwapJoker(seat, step.card, step.meld, step.end)
-        if game.can(swap):
-            return swap
-    return lay if game.can(lay) else None
-
-
-def _play(game: ContinentalGame, seat: int, deadline: Deadline | None) -> Record:
-    """Drop, lay off or discard, as the advice for the hand after its draw says."""
-    advice = seat_advice(game, seat, drawn=True, deadline=deadline)
-    if not game.dropped[seat] and advice.can_drop:
-        drop = Drop(seat, tuple(tuple(meld.cards) for meld in advice.drop))
-        if game.can(drop):
-            return drop
-        raise _NoAdvisedAction(f"the advised drop {[m.text for m in advice.drop]} is refused")
-    if game.dropped[seat] and advice.lay_offs:
-        for step in advice.lay_offs:
-            record = _lay_off(game, seat, step)
-            if record is not None:
-                return record
-        raise _NoAdvisedAction("no advised lay-off is legal: "
-                               + ", ".join(f"{x.card.id}→{x.meld}" for x in advice.lay_offs))
+def _play_problem(advice: ContinentalAdvice) -> str:
+    """Why no advised action of the play step is legal, in words (for the log)."""
+    if not advice.dropped and advice.can_drop:
+        return f"the advised drop {[m.text for m in advice.drop]} is refused"
+    if advice.dropped and advice.lay_offs:
+        return "no advised lay-off is legal: " + ", ".join(f"{x.card.id}→{x.meld}" for x in advice.lay_offs)
     if advice.discard is None:
-        raise _NoAdvisedAction("no lay-off left and no discard advised")
-    discard = Discard(seat, advice.discard)
-    if game.can(discard):
-        return discard
-    raise _NoAdvisedAction(f"the advised discard {advice.discard.id} is refused")
+        return "no lay-off left and no discard advised"
+    return f"the advised discard {advice.discard.id} is refused"
 
 
 def _advised(game: ContinentalGame, seat: int, deadline: Deadline | None) -> Record:
-    """The advised action (raises :class:`_NoAdvisedAction` or the advisor's error)."""
+    """The advised action (raises :class:`_NoAdvisedAction` or the advisor's error): the first
+    of :func:`~solver.continental.advised_action.advised_records` the rules allow now (the same
+    mapping the API's advice answers write as ``action``).
+    """
     if game.is_over:
         raise _NoAdvisedAction("the game is over")
-    if seat != game.current:
-        if seat in game.buyers_to_answer():
-            return _answer(game, seat, deadline)
+    offer = seat != game.current
+    if offer and seat not in game.buyers_to_answer():
         raise _NoAdvisedAction(f"seat {seat} is not awaited")
-    if game.phase is Phase.DRAW:
-        return _draw(game, seat, deadline)
-    return _play(game, seat, deadline)
+    drawn = not offer and game.phase is not Phase.DRAW
+    if not offer and not drawn and game.top_discard is None:
+        return Draw(seat, "stock")  # nothing offered: no advice needed
+    advice = seat_advice(game, seat, drawn=drawn, deadline=deadline)
+    records = advised_records(advice, seat, game.table, offer=offer)
+    if drawn:
+        return _first_legal(game, records, _play_problem(advice))
+    # A refused buy or take falls back on passing or the stock (the last record), as asked.
+    return next((record for record in records[:-1] if game.can(record)), records[-1])  # type: ignore[arg-type]
 
 
 def advisor_choice(game: ContinentalGame, seat: int, rng: random.Random, *,

@@ -360,3 +360,60 @@ def test_random_tables_are_answered_or_refused_never_a_server_error(client: Flas
         assert_legal(response.json)
     else:
         assert response.json["code"] in ("not_a_meld", "duplicate_card"), response.json
+
+
+# -- the advised action, as a request body --------------------------------------------------------
+
+def test_the_contracts_are_listed_hand_by_hand(client: FlaskClient) -> None:
+    response = client.get("/v1/continental/contracts")
+    assert response.status_code == 200
+    assert response.json["contracts"] == [
+        {"hand": c.hand, "trios": c.trios, "runs": c.runs, "name": c.name} for c in CONTRACTS.values()]
+
+
+def test_the_advised_action_is_the_request_body_of_the_step(client: FlaskClient) -> None:
+    turn = advice(client, hand=["4h", "Jk", "6h", "7h", "Kc", "Kd", "Ks", "2c", "9d"], hand_number=2,
+                  table=[["5s", "6s", "7s", "8s"]], discard_top="Kh", seen=["Ks"])
+    assert turn["action"] == {"type": "drop", "melds": [m["cards"] for m in turn["drop"]]}
+    assert turn["buy_action"] == {"type": "pass"}
+    before = advice(client, hand=["7c", "7d", "9h", "9s", "Ks", "2c", "4d"], hand_number=1, drawn=False,
+                    discard_top="7h")
+    assert before["action"] == {"type": "draw", "source": "discard"} and before["take_discard"]["advised"]
+    assert before["buy_action"] == {"type": "buy"}
+    assert advice(client, hand=["7c", "7d", "9h", "9s", "Ks", "2c", "4d"], hand_number=1,
+                  drawn=False)["buy_action"] is None
+    swap = advice(client, hand=["5h", "9c"], hand_number=2, dropped=True, table=[["Jk", "6h", "7h", "8h"]])
+    assert swap["action"] == {"type": "swap_joker", "card": "5h", "meld": 0, "end": "high"}
+    laid = advice(client, hand=["9h", "9c"], hand_number=2, dropped=True, table=[["5h", "6h", "7h", "8h"]])
+    assert laid["action"] == {"type": "lay_off", "card": "9h", "meld": 0, "end": None}
+
+
+def test_a_seat_played_by_sending_the_advised_actions_as_they_are(client: FlaskClient) -> None:
+    """The page's way: the seat view → the advice request → its action, sent unchanged; every one
+    is accepted, and the hand is played to its end (against an advisor bot)."""
+    created = client.post("/v1/games", json={"game": "continental", "players": ["Ann", "Bot"],
+                                             "bots": [None, "advisor"], "hands": 1, "seed": 4})
+    assert created.status_code == 201, created.json
+    game, token = created.json["id"], created.json["seats"][0]["token"]
+    headers = {"Authorization": f"Bearer {token}"}
+    kinds = set()
+    for _ in range(200):
+        view = client.get(f"/v1/games/{game}", headers=headers).json
+        if view["is_over"]:
+            break
+        legal = {action["type"] for action in view["legal_actions"]}
+        if not legal:
+            continue
+        offer = bool(legal & {"buy", "pass"})
+        body = {"hand": [code.split("#")[0] for code in view["hand"]], "hand_number": view["hand_number"],
+                "table": [[code.split("#")[0] for code in meld["cards"]] for meld in view["table"]],
+                "dropped": view["dropped"][0], "drawn": not offer and view["step"] == "play"}
+        if view["discard_top"] and not body["drawn"]:
+            body["discard_top"] = view["discard_top"].split("#")[0]
+        answer = advice(client, **body)
+        action = answer["buy_action"] if offer else answer["action"]
+        response = client.post(f"/v1/games/{game}/actions", json=action, headers=headers)
+        assert response.status_code == 200, (action, response.json)
+        kinds.add(action["type"])
+    assert view["is_over"], "the hand ended"
+    assert {"draw", "discard"} <= kinds
