@@ -67,12 +67,24 @@ def play_one_decision(page: Any, panel: Any) -> None:
     page.wait_for_function("() => !document.querySelector('#continental-play [role=status]').textContent")
 
 
-def play_to_the_end(page: Any, panel: Any, decisions: int = 120) -> None:
+def follow_the_advice(page: Any, panel: Any) -> None:
+    """Make the next decision by sending the advice's own action: "Follow the advice"."""
+    actions = panel.get_by_role("group", name="Your actions")
+    actions.get_by_role("button", name="Advice").click()
+    panel.locator(".play-advice").get_by_text("Distance", exact=True).wait_for()
+    panel.locator(".play-advice").get_by_role("button", name=re.compile("^Follow the advice: ")).click()
+    page.wait_for_function("() => !document.querySelector('#continental-play [role=status]').textContent")
+
+
+def play_to_the_end(page: Any, panel: Any, decisions: int = 120, *, follow: bool = False) -> None:
     """Make decisions until the game is over (a 1-hand game ends well within ``decisions``)."""
     for _ in range(decisions):
         if visible(panel.get_by_role("heading", name="Game over")):
             return
-        play_one_decision(page, panel)
+        if follow:
+            follow_the_advice(page, panel)
+        else:
+            play_one_decision(page, panel)
     raise AssertionError(f"the game did not end within {decisions} decisions")
 
 
@@ -165,3 +177,22 @@ def test_a_seeded_game_reaches_your_drop_and_the_review_records_it(page: Any) ->
     log = panel.get_by_role("list", name="What happened").inner_text()
     assert re.search(r"Asha dropped|You dropped", log), log
     assert "dropped" in panel.locator(".review").inner_text()
+
+
+def test_following_the_advice_sends_its_action_and_the_review_agrees(page: Any) -> None:
+    """The advice answer carries its action as a request body; "Follow the advice" sends it as
+    it is, every one is accepted, and the review counts every decision as advised."""
+    def seeded(route: Any) -> None:
+        if route.request.method == "POST":
+            route.continue_(post_data=json.dumps(json.loads(route.request.post_data) | {"seed": 4}))
+        else:
+            route.continue_()
+
+    page.route("**/v1/games", seeded)
+    panel = start_game(page, bots=("advisor", "advisor"))
+    play_to_the_end(page, panel, follow=True)
+    log = panel.get_by_role("list", name="What happened").inner_text()
+    assert re.search(r"You dropped", log), log
+    review = panel.locator(".review").inner_text()
+    assert re.search(r"\d+ decisions, 0 departing from the advice", review), review
+    assert "departed" not in review

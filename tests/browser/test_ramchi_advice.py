@@ -15,10 +15,10 @@ SUITS = {"s": "spades", "h": "hearts", "d": "diamonds", "c": "clubs"}
 SYMBOLS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
 OPPONENT_WORDS = {"greedy": "greedy", "solver": "careful (maximin solver)", "ev": "EV players"}
 """How the page names each model inside a mixture."""
-MARGIN = re.compile(r"Lead over the runner-up: [+−]\d+\.\d\d chips ± \d+\.\d\d — "
+MARGIN = re.compile(r"Lead over the runner-up: ([+−]\d+\.\d\d|0\.00) chips ± \d+\.\d\d — "
                     r"(a clear choice|too close to call)")
 """The margin line: the lead over the runner-up, its standard error, and the verdict."""
-BEHIND = re.compile(r"Alternative 1: expected [+−]\d+\.\d\d chips, (−\d+\.\d\d|0\.00) chips "
+BEHIND = re.compile(r"Alternative 1: expected ([+−]\d+\.\d\d|0\.00) chips, (−\d+\.\d\d|0\.00) chips "
                     r"\(± \d+\.\d\d\) against the advice")
 """The first alternative's line: its expected chips and how far it is behind the advice."""
 

@@ -16,8 +16,8 @@ SUITS = {"s": "spades", "h": "hearts", "d": "diamonds", "c": "clubs"}
 
 
 def name(code: str) -> str:
-    """The card's name, the end of its button's accessible name ("K♠, King of spades")."""
-    return f", {RANKS.get(code[0], code[0])} of {SUITS[code[1]]}"
+    """The card's name, the end of its button's accessible name ("K♠: King of spades")."""
+    return f": {RANKS.get(code[0], code[0])} of {SUITS[code[1]]}"
 
 
 def _stub_missing_tools(route: Any) -> None:

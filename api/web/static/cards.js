@@ -1,45 +1,9 @@
-// Cards drawn by the page itself as SVG: rank and suit symbol, a text alternative for every card.
-// Codes are the API's: "As", "Td", "7c#2" (a second copy), "Jk" (a joker).
+// Cards drawn by the page itself as SVG: rank and suit symbol, a text alternative for every card
+// (the names and codes are format.js's).
+
+import { SUITS, cardButtonName, cardName, parseCode } from "/web/format.js";
 
 const SVG = "http://www.w3.org/2000/svg";
-
-export const SUITS = {
-  s: { symbol: "♠", name: "spades" },
-  h: { symbol: "♥", name: "hearts" },
-  d: { symbol: "♦", name: "diamonds" },
-  c: { symbol: "♣", name: "clubs" },
-};
-export const SUIT_ORDER = ["s", "h", "d", "c"];
-export const RANK_ORDER = ["A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2"];
-const RANK_NAMES = {
-  A: "Ace", K: "King", Q: "Queen", J: "Jack", T: "10", 9: "9", 8: "8", 7: "7", 6: "6", 5: "5",
-  4: "4", 3: "3", 2: "2",
-};
-
-/** Split a code into {rank, suit, copy, joker}; null for text that is no card code. */
-export function parseCode(code) {
-  const match = /^(Jk|[AKQJT2-9][shdc])(?:#(\d+))?$/.exec(String(code));
-  if (!match) return null;
-  const copy = match[2] ? Number(match[2]) : 1;
-  if (match[1] === "Jk") return { rank: null, suit: null, copy, joker: true };
-  return { rank: match[1][0], suit: match[1][1], copy, joker: false };
-}
-
-/** "Queen of hearts", "10 of spades", "Joker"; a later copy says so ("7 of clubs, copy 2"). */
-export function cardName(code) {
-  const card = parseCode(code);
-  if (!card) return String(code);
-  const name = card.joker ? "Joker" : `${RANK_NAMES[card.rank]} of ${SUITS[card.suit].name}`;
-  return card.copy > 1 ? `${name}, copy ${card.copy}` : name;
-}
-
-/** The short text of a card with its suit symbol: "Q♥", "10♠", "Jk". */
-export function cardText(code) {
-  const card = parseCode(code);
-  if (!card) return String(code);
-  if (card.joker) return "Jk";
-  return `${card.rank === "T" ? "10" : card.rank}${SUITS[card.suit].symbol}`;
-}
 
 function svgText(x, y, size, text, anchor = "start") {
   const node = document.createElementNS(SVG, "text");
@@ -89,7 +53,8 @@ export function cardSvg(code) {
   return svg;
 }
 
-function suitClass(code) {
+/** The CSS class of a card's suit colour ("suit-h", "suit-joker"). */
+export function suitClass(code) {
   const card = parseCode(code);
   if (!card) return "suit-none";
   return card.joker ? "suit-joker" : `suit-${card.suit}`;
@@ -105,13 +70,6 @@ export function cardElement(code) {
   span.dataset.card = code;
   span.append(cardSvg(code));
   return span;
-}
-
-/** The accessible name of a card button: what it shows, then its name ("Q♥: Queen of hearts"),
- * so that the name of a control contains its visible text (speech users say what they see). */
-export function cardButtonName(code) {
-  const card = parseCode(code);
-  return card && !card.joker ? `${cardText(code)}: ${cardName(code)}` : cardName(code);
 }
 
 /** A card as a toggle button (``aria-pressed``), for picking cards with mouse or keyboard. */
@@ -145,9 +103,4 @@ export function cardRow(codes, label) {
     list.append(item);
   }
   return list;
-}
-
-/** Every code of one 52-card deck, by suit then rank (for the deck grids). */
-export function deckCodes() {
-  return SUIT_ORDER.flatMap((suit) => RANK_ORDER.map((rank) => `${rank}${suit}`));
 }

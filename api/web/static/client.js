@@ -1,0 +1,86 @@
+// The one module that knows the service's API: its paths, methods and bearer tokens. Every other
+// module calls the named functions below; a problem answer (RFC 9457) throws a Problem.
+
+export class Problem extends Error {
+  constructor(status, body) {
+    super(body && body.detail ? body.detail : `HTTP ${status}`);
+    this.status = status;
+    this.body = body || {};
+  }
+}
+
+/** GET (no body) or POST (a body) ``path``; the JSON answer, or a thrown Problem. */
+async function request(path, body, token) {
+  const headers = { Accept: "application/json" };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const response = await fetch(path, {
+    method: body === undefined ? "GET" : "POST",
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  let data = null;
+  try { data = text ? JSON.parse(text) : null; } catch { data = { detail: text }; }
+  if (!response.ok) throw new Problem(response.status, data);
+  return data;
+}
+
+const GAMES = "/v1/games";
+
+// -- games (both games share these routes) --------------------------------------------------------
+
+/** Create a game; the answer holds its ``id`` and every seat's ``token``. */
+export function createGame(settings) {
+  return request(GAMES, settings);
+}
+
+/** A seat's handle on a created game: what {@link seatView} and {@link act} take. */
+export function seatOf(created, seat) {
+  return { id: created.id, token: created.seats[seat].token };
+}
+
+/** The game as the seat of ``handle`` ({id, token}) sees it, with its legal actions. */
+export function seatView(handle) {
+  return request(`${GAMES}/${encodeURIComponent(handle.id)}`, undefined, handle.token);
+}
+
+/** Send one action (a request body, e.g. {type: "draw", source: "stock"}) for the seat. */
+export function act(handle, action) {
+  return request(`${GAMES}/${encodeURIComponent(handle.id)}/actions`, action, handle.token);
+}
+
+// -- Ramchi ---------------------------------------------------------------------------------------
+
+/** The advised lineup of 17 cards. */
+export function ramchiAdvice(body) {
+  return request("/v1/ramchi/advice", body);
+}
+
+/** A lineup scored against the advice on the same sampled deals: chips lost and a verdict. */
+export function trainerScore(body) {
+  return request("/v1/ramchi/trainer/score", body);
+}
+
+/** The best lineup once the others' lineups are known. */
+export function ramchiHindsight(body) {
+  return request("/v1/ramchi/hindsight", body);
+}
+
+// -- Continental ----------------------------------------------------------------------------------
+
+/** The advice for one hand; its ``action`` and ``buy_action`` are request bodies for {@link act}. */
+export function continentalAdvice(body) {
+  return request("/v1/continental/advice", body);
+}
+
+let contracts = null;
+
+/** The contract of every hand, hand 1 first ({hand, trios, runs, name}); asked once per page. */
+export function continentalContracts() {
+  if (!contracts) {
+    contracts = request("/v1/continental/contracts").then((answer) => answer.contracts);
+    contracts.catch(() => { contracts = null; });  // a failure is not kept: the next call asks again
+  }
+  return contracts;
+}

@@ -1,0 +1,134 @@
+// Continental answers in words and pictures, for both Continental tabs: an advice answer, an
+// action (a request body, as sent or as advised) and a record of the game's log.
+
+import { cardName, cardText, cardsText } from "/web/format.js";
+import { el, meldRow, scrollBox } from "/web/widgets.js";
+
+const meldName = (index) => `meld ${Number(index) + 1}`;
+
+/** An action request body in words, as something done: "drew from the stock", "discarded 9♦". */
+export function actionText(action) {
+  switch (action.type) {
+    case "draw": return action.source === "discard" ? "took the discard" : "drew from the stock";
+    case "buy": return "bought";
+    case "pass": return "passed";
+    case "drop": return `dropped ${action.melds.map(cardsText).join(" | ")}`;
+    case "lay_off": return `laid off ${cardText(action.card)} on ${meldName(action.meld)}`;
+    case "swap_joker": return `swapped ${cardText(action.card)} for a joker in ${meldName(action.meld)}`;
+    case "move_joker": return `moved a joker from ${meldName(action.meld)} to ${meldName(action.to)}`;
+    case "discard": return `discarded ${cardText(action.card)}`;
+    default: return action.type;
+  }
+}
+
+/** An action request body in words, as something to do: "draw from the stock", "discard 9♦". */
+export function adviceText(action) {
+  switch (action.type) {
+    case "draw": return action.source === "discard" ? "take the discard" : "draw from the stock";
+    case "buy": return "buy";
+    case "pass": return "pass";
+    case "drop": return `drop ${action.melds.map(cardsText).join(" | ")}`;
+    case "lay_off": return `lay off ${cardText(action.card)} on ${meldName(action.meld)}`;
+    case "swap_joker": return `put ${cardText(action.card)} in place of the joker in ${meldName(action.meld)}`;
+    case "discard": return `discard ${cardText(action.card)}`;
+    default: return action.type;
+  }
+}
+
+/** One record of the log (an action or an event) in words; ``contracts`` names each hand's. */
+export function describeRecord(record, players, me, contracts = []) {
+  const who = record.seat === me ? "You" : players[record.seat];
+  const card = (code) => (code ? cardText(code) : "a card");
+  switch (record.kind) {
+    case "draw":
+      if (record.source === "discard") return `${who} took the discard${record.card ? ` (${card(record.card)})` : ""}`;
+      return `${who} drew from the stock${record.card && record.seat === me ? ` (${card(record.card)})` : ""}`;
+    case "buy": return `${who} asked to buy the discard`;
+    case "pass": return `${who} passed on the discard`;
+    case "card_bought":
+      return `${who} bought the ${card(record.card)}`
+        + (record.penalty && record.penalty !== "hidden" ? ` and the penalty card ${card(record.penalty)}`
+          : " and a penalty card");
+    case "drop": return `${who} dropped ${(record.melds || []).map(cardsText).join(" | ")}`;
+    case "lay_off": return `${who} laid off ${card(record.card)} on ${meldName(record.meld)}`;
+    case "swap_joker": return `${who} put ${card(record.card)} in place of the joker in ${meldName(record.meld)}`;
+    case "move_joker": return `${who} moved the joker from ${meldName(record.meld)} to ${meldName(record.to)}`;
+    case "discard": return `${who} discarded ${card(record.card)}`;
+    case "went_out": return `${who} went out`;
+    case "hand_ended": return `Hand ${record.hand} ended: ${record.scores.map((s, i) => `${players[i]} ${s}`).join(", ")}`;
+    case "game_ended": return `Game over: ${record.winners.map((i) => players[i]).join(" and ")} won`;
+    case "hand_dealt": {
+      const contract = contracts.find((c) => c.hand === record.hand);
+      return `Hand ${record.hand} dealt${contract ? ` (contract: ${contract.name})` : ""}`;
+    }
+    case "stock_reshuffled": return "The discard pile was shuffled into a new stock";
+    case "dealer_drawn": return `${players[record.dealer]} deals`;
+    default: return `${who || ""} ${record.kind}`;
+  }
+}
+
+// -- an advice answer ------------------------------------------------------------------------------
+
+function dropPart(advice) {
+  if (advice.drop && advice.drop.length) {
+    return [el("h4", {}, "Drop these melds"),
+      el("ul", { className: "drop-list", "aria-label": "Melds to drop" }, advice.drop.map((meld) =>
+        el("li", { className: "row" }, meldRow(meld.cards, `${meld.kind}: ${meld.text}`),
+          el("span", {}, `${meld.kind}: ${meld.text}`))))];
+  }
+  return advice.drawn && !advice.dropped
+    ? [el("p", {}, "No drop this turn: the contract cannot go down yet.")] : [];
+}
+
+function layOffPart(advice) {
+  if (!advice.lay_offs || !advice.lay_offs.length) return [];
+  return [el("h4", {}, "Lay off"), el("ul", { className: "lay-offs" }, advice.lay_offs.map((lay) => {
+    const where = lay.target === "drop" ? `your new meld ${lay.meld + 1}` : `table meld ${lay.meld + 1}`;
+    const result = lay.result && lay.result.text ? ` → ${lay.result.text}` : "";
+    const end = lay.end ? ` (${lay.end} end)` : "";
+    return el("li", {}, `${cardText(lay.card)} on ${where}${end}${result}`);
+  }))];
+}
+
+function factsPart(advice) {
+  const facts = el("dl", { className: "facts" });
+  const fact = (term, value) => facts.append(el("dt", {}, term), el("dd", {}, value));
+  if (advice.drawn) {
+    fact("Discard", advice.discard ? `${cardText(advice.discard)} (${cardName(advice.discard)})`
+      : (advice.goes_out ? "none: you go out" : "none"));
+    fact("Points left in hand", String(advice.points_left));
+    if (advice.goes_out) fact("Goes out", "yes");
+  }
+  fact("Distance", String(advice.distance));
+  const outs = (advice.outs || []).map((o) => `${cardText(o.card)}×${o.unseen}`).join(" ");
+  fact("Outs", advice.outs && advice.outs.length ? `${advice.outs_total} unseen: ${outs}` : "none");
+  if (advice.take_discard) {
+    fact("Take the discard", `${advice.take_discard.advised ? "yes" : "no"}: ${advice.take_discard.reason}`);
+  }
+  if (advice.buy) fact("Buy", `${advice.buy.advised ? "yes" : "no"}: ${advice.buy.reason}`);
+  if (advice.action) fact("Next action", adviceText(advice.action));
+  return facts;
+}
+
+function rankingTable(ranking) {
+  const head = (text, num = true) => el("th", { scope: "col", className: num ? "num" : "" }, text);
+  const num = (value) => el("td", { className: "num" }, value);
+  return scrollBox(el("table", { className: "ranking" }, el("caption", {}, "Discards, best first"),
+    el("thead", {}, el("tr", {}, head("Discard", false), head("Distance"), head("Outs"), head("Next outs"),
+      head("Points"))),
+    el("tbody", {}, ranking.map((row) => el("tr", {},
+      el("th", { scope: "row", title: cardName(row.card) }, cardText(row.card)),
+      num(String(row.distance)), num(String(row.outs_total)), num(Number(row.next_outs).toFixed(2)),
+      num(String(row.points)))))));
+}
+
+/** One advice answer as a fresh element (``compact``: without the discard ranking). */
+export function renderAdvice(advice, { compact = false } = {}) {
+  const contract = advice.contract || {};
+  return el("div", { className: "advice" },
+    el("h3", {}, `Advice: hand ${contract.hand ?? ""} (${contract.name || ""}), `
+      + `${advice.drawn ? "after the draw" : "before the draw"}`),
+    advice.explanation ? el("p", { className: "explanation" }, advice.explanation) : null,
+    dropPart(advice), layOffPart(advice), factsPart(advice),
+    !compact && advice.discard_ranking && advice.discard_ranking.length ? rankingTable(advice.discard_ranking) : null);
+}

@@ -1,0 +1,158 @@
+// How the page writes numbers, cards and the words of the answers: one behaviour for each, used
+// by every tab. No DOM here (the functions are plain and testable on their own).
+// Card codes are the API's: "As", "Td", "7c#2" (a second copy), "Jk" (a joker).
+
+const MINUS = "−";
+
+/** A number with its sign: "+3", "−3", "0"; with ``digits`` decimals "+1.50", "−0.84", "0.00".
+ * The sign follows the number as written, so a value that rounds to zero has none. */
+export function signed(value, digits = 0) {
+  const text = Math.abs(value).toFixed(digits);
+  if (Number(text) === 0) return text;
+  return `${value > 0 ? "+" : MINUS}${text}`;
+}
+
+/** Expected chips: signed, two decimals ("+1.50", "−0.84", "0.00"). */
+export function chips(value) {
+  return signed(value, 2);
+}
+
+/** A number without sign to two decimals (standard errors, chips lost): "0.12". */
+export function fixed(value, digits = 2) {
+  return Number(value).toFixed(digits);
+}
+
+/** A share as a percentage with at most one decimal: 0.5 → "50%", 0.125 → "12.5%". */
+export function percent(value) {
+  return `${Math.round(value * 1000) / 10}%`;
+}
+
+/** "1 card", "2 cards". */
+export function plural(count, word) {
+  return `${count} ${word}${count === 1 ? "" : "s"}`;
+}
+
+/** Whether an answer's optional number is there (not null, not absent). */
+export function known(value) {
+  return value !== null && value !== undefined;
+}
+
+// -- cards ---------------------------------------------------------------------------------------
+
+export const SUITS = {
+  s: { symbol: "♠", name: "spades" },
+  h: { symbol: "♥", name: "hearts" },
+  d: { symbol: "♦", name: "diamonds" },
+  c: { symbol: "♣", name: "clubs" },
+};
+const SUIT_ORDER = ["s", "h", "d", "c"];
+const RANK_ORDER = ["A", "K", "Q", "J", "T", "9", "8", "7", "6", "5", "4", "3", "2"];
+const RANK_NAMES = {
+  A: "Ace", K: "King", Q: "Queen", J: "Jack", T: "10", 9: "9", 8: "8", 7: "7", 6: "6", 5: "5",
+  4: "4", 3: "3", 2: "2",
+};
+
+/** Split a code into {rank, suit, copy, joker}; null for text that is no card code. */
+export function parseCode(code) {
+  const match = /^(Jk|[AKQJT2-9][shdc])(?:#(\d+))?$/.exec(String(code));
+  if (!match) return null;
+  const copy = match[2] ? Number(match[2]) : 1;
+  if (match[1] === "Jk") return { rank: null, suit: null, copy, joker: true };
+  return { rank: match[1][0], suit: match[1][1], copy, joker: false };
+}
+
+/** "Queen of hearts", "10 of spades", "Joker"; a later copy says so ("7 of clubs, copy 2"). */
+export function cardName(code) {
+  const card = parseCode(code);
+  if (!card) return String(code);
+  const name = card.joker ? "Joker" : `${RANK_NAMES[card.rank]} of ${SUITS[card.suit].name}`;
+  return card.copy > 1 ? `${name}, copy ${card.copy}` : name;
+}
+
+/** The short text of a card with its suit symbol: "Q♥", "10♠", "Jk". */
+export function cardText(code) {
+  const card = parseCode(code);
+  if (!card) return String(code);
+  if (card.joker) return "Jk";
+  return `${card.rank === "T" ? "10" : card.rank}${SUITS[card.suit].symbol}`;
+}
+
+/** The accessible name of a card button: what it shows, then its name ("Q♥: Queen of hearts"),
+ * so that the name of a control contains its visible text (speech users say what they see). */
+export function cardButtonName(code) {
+  const card = parseCode(code);
+  return card && !card.joker ? `${cardText(code)}: ${cardName(code)}` : cardName(code);
+}
+
+/** Cards as short texts: "K♣ K♦ Jk". */
+export function cardsText(codes) {
+  return codes.map(cardText).join(" ");
+}
+
+/** A code without its copy number ("7c#2" → "7c"): what names a card to the advice. */
+export function bare(code) {
+  return String(code).replace(/#\d+$/, "");
+}
+
+/** Split typed text into tokens ("7c 7d, Jk" → ["7c", "7d", "Jk"]). */
+export function splitCodes(text) {
+  return String(text || "").split(/[\s,;]+/).map((part) => part.trim()).filter(Boolean);
+}
+
+/** Every code of one 52-card deck, by suit then rank (for the deck grids). */
+export function deckCodes() {
+  return SUIT_ORDER.flatMap((suit) => RANK_ORDER.map((rank) => `${rank}${suit}`));
+}
+
+/** ``codes`` in a random order (a fair shuffle from the browser's cryptographic source). */
+export function shuffled(codes) {
+  const deck = [...codes];
+  const values = new Uint32Array(deck.length);
+  crypto.getRandomValues(values);
+  for (let i = deck.length - 1; i > 0; i -= 1) {
+    const j = values[i] % (i + 1);
+    [deck[i], deck[j]] = [deck[j], deck[i]];
+  }
+  return deck;
+}
+
+/** A whole number below ``below``, from the browser's cryptographic source. */
+export function randomBelow(below) {
+  const value = new Uint32Array(1);
+  crypto.getRandomValues(value);
+  return value[0] % below;
+}
+
+// -- the words of the answers --------------------------------------------------------------------
+
+/** The trainer's verdicts, best first, as the page names the API's values. */
+export const VERDICT_NAMES = { best: "Best", inaccuracy: "Inaccuracy", mistake: "Mistake", blunder: "Blunder" };
+
+/** A verdict's name ("mistake" → "Mistake"); an unknown one as the API wrote it. */
+export function verdictName(verdict) {
+  return VERDICT_NAMES[verdict] || String(verdict);
+}
+
+/** The opponent models the Ramchi ev advice can assume (the API's ``opponents``), as a form names them. */
+export const OPPONENT_CHOICES = [
+  ["mixture", "Mixed (default)"],
+  ["greedy", "Greedy"],
+  ["solver", "Careful (maximin solver)"],
+  ["ev", "EV players"],
+];
+const OPPONENT_WORDS = { greedy: "greedy", solver: "careful (maximin solver)", ev: "EV players" };
+
+/** The opponents an answer assumed, in words, from its ``assumptions``: "greedy opponents", or
+ * for a mixture its weights as percentages ("mixed opponents (50% greedy, 50% EV players)"). */
+export function opponentsText(assumptions) {
+  const name = assumptions && assumptions.opponents;
+  if (name === "mixture") {
+    const weights = Object.entries(assumptions.mixture || {})
+      .map(([model, weight]) => `${percent(weight)} ${OPPONENT_WORDS[model] || model}`);
+    return `mixed opponents${weights.length ? ` (${weights.join(", ")})` : ""}`;
+  }
+  if (name === "greedy") return "greedy opponents";
+  if (name === "solver") return "careful opponents (this solver's maximin lineup)";
+  if (name === "ev") return "EV-playing opponents";
+  return name ? `${name} opponents` : "the default opponents";
+}

@@ -1,0 +1,249 @@
+// The page's building blocks, shared by every tab: elements, labelled fields, the status line and
+// problem box, lists of lineups and melds, and the widget that arranges cards into rounds.
+
+import { cardButton, cardRow } from "/web/cards.js";
+import { cardButtonName, cardName, percent } from "/web/format.js";
+
+/** Create an element: el("p", {className: "x"}, "text", child, …). */
+export function el(tag, props = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(props)) {
+    if (key === "dataset") Object.assign(node.dataset, value);
+    else if (key.startsWith("aria-") || key === "role" || key === "for") node.setAttribute(key, value);
+    else node[key] = value;
+  }
+  for (const child of children.flat()) {
+    if (child === null || child === undefined || child === false) continue;
+    node.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+  return node;
+}
+
+let counter = 0;
+
+/** A fresh element id starting with ``prefix`` ("cp-field-3"). */
+export function uid(prefix) {
+  counter += 1;
+  return `${prefix}-${counter}`;
+}
+
+/** A row with ``input`` and its label (and a hint the input is described by). */
+export function field(labelText, input, hint) {
+  input.id = input.id || uid("field");
+  const row = el("div", { className: "row" }, el("label", { for: input.id }, labelText), input);
+  if (hint) {
+    const hintNode = el("span", { className: "busy", id: `${input.id}-hint` }, hint);
+    input.setAttribute("aria-describedby", hintNode.id);
+    row.append(hintNode);
+  }
+  return row;
+}
+
+/** A select of ``options`` ([value, text] pairs) with ``value`` chosen; ``props`` go to the select. */
+export function select(options, value, props = {}) {
+  const node = el("select", props);
+  node.style.maxWidth = "100%";
+  fillSelect(node, options, value);
+  return node;
+}
+
+/** Replace the options of ``node`` ([value, text] pairs), keeping ``value`` chosen. */
+export function fillSelect(node, options, value = node.value) {
+  node.replaceChildren(...options.map(([key, text]) => el("option", { value: key }, text)));
+  if (options.some(([key]) => key === value)) node.value = value;
+}
+
+/** A button: ``text``, ``onClick``, and optionally primary, disabled or an accessible ``label``. */
+export function button(text, onClick, { primary = false, disabled = false, label } = {}) {
+  const node = el("button", { type: "button", className: primary ? "primary" : "", disabled }, text);
+  if (label) node.setAttribute("aria-label", label);
+  if (onClick) node.addEventListener("click", onClick);
+  return node;
+}
+
+/** Show ``error`` in ``box`` (a role="alert" element): the problem's title, detail and rule. */
+export function showProblem(box, error) {
+  box.replaceChildren();
+  if (!error) return;
+  const body = error.body || { detail: String(error) };
+  box.append(el("strong", {}, body.title || "Something went wrong"),
+    el("p", {}, body.detail || String(error)));
+  if (body.rule) box.append(el("p", {}, `Rule: ${body.rule}`));
+  for (const item of body.errors || []) box.append(el("p", {}, `${item.pointer}: ${item.detail}`));
+}
+
+/** A live status line (role="status") and an alert box for problems, appended to ``parent``. */
+export function feedback(parent) {
+  const status = el("p", { role: "status", className: "busy", "aria-live": "polite" });
+  const alert = el("div", { role: "alert", className: "problem" });
+  parent.append(status, alert);
+  return {
+    busy(text) { status.textContent = text; showProblem(alert, null); },
+    done(text = "") { status.textContent = text; },
+    fail(error) { status.textContent = ""; showProblem(alert, error); },
+  };
+}
+
+/** Run ``work`` with ``panel`` marked busy (aria-busy); a thrown error goes to ``status.fail``. */
+export async function guarded(panel, status, work) {
+  panel.setAttribute("aria-busy", "true");
+  try {
+    return await work();
+  } catch (error) {
+    status.fail(error);
+    return undefined;
+  } finally {
+    panel.removeAttribute("aria-busy");
+  }
+}
+
+/** A box that scrolls sideways when its content (a wide table) is wider than a phone. */
+export function scrollBox(child) {
+  const caption = child.querySelector && child.querySelector("caption");
+  const box = el("div", { className: "table-scroll", tabIndex: 0, role: "region",
+    "aria-label": caption ? caption.textContent : "Table" }, child);
+  box.style.overflowX = "auto";
+  box.style.maxWidth = "100%";
+  return box;
+}
+
+/** A meld's cards as a framed row of card images. */
+export function meldRow(codes, label) {
+  const row = cardRow(codes, label);
+  row.classList.add("meld");
+  return row;
+}
+
+/** A lineup as an ordered list: per combination its round, name and cards. With ``pays`` each
+ * round says what it pays; a combination's ``win_probability``, when given, is written too. */
+export function lineupList(combinations, label, { pays = false, cardsLabel = label } = {}) {
+  const list = el("ol", { className: "lineup", "aria-label": label });
+  for (const combination of combinations) {
+    const round = combination.round;
+    const head = pays ? `Round ${round} (pays ${round} chip${round === 1 ? "" : "s"}): ` : `Round ${round}: `;
+    const odds = combination.win_probability === null || combination.win_probability === undefined
+      ? null : ` — wins its round ${percent(combination.win_probability)} of the time`;
+    list.append(el("li", {},
+      el("p", {}, head, el("strong", {}, combination.name), odds),
+      cardRow(combination.cards, `${cardsLabel}, round ${round}: ${combination.name}`)));
+  }
+  return list;
+}
+
+// -- arranging cards into rounds -----------------------------------------------------------------
+
+/** The shape of a Ramchi lineup: 17 cards, five rounds of three. (No answer of the API states it
+ * yet; when the seat view lists its legal ``arrange``, this comes from there.) */
+export const RAMCHI_LINEUP = { handSize: 17, rounds: 5, size: 3 };
+
+/** The slot-arranging widget: the hand as card buttons and ``rounds`` rounds of ``size`` cards.
+ * A card clicked (Enter, Space) goes to the chosen round, or is dragged onto one; a card in a
+ * round is clicked to take it back. Returns its three parts (``hand``, ``slots``, ``status``,
+ * placed by the tab) and its controls: ``deal(codes)``, ``setHand(codes)``, ``lineup()``,
+ * ``lock(on)``. */
+export function lineupBuilder({ rounds = RAMCHI_LINEUP.rounds, size = RAMCHI_LINEUP.size, statusId,
+  hintId } = {}) {
+  let hand = [];
+  let slots = [];
+  let active = 0;
+  let locked = false;
+  const handGroup = el("div", { className: "cards", role: "group", "aria-label": "Your hand" });
+  if (hintId) handGroup.setAttribute("aria-describedby", hintId);
+  const slotList = el("ol", { className: "lineup", "aria-label": "Your lineup" });
+  const status = el("p", { role: "status", "aria-live": "polite" });
+  if (statusId) status.id = statusId;
+
+  const placed = () => new Set(slots.flat());
+
+  function place(code, into = active) {
+    if (locked || placed().has(code)) return;
+    if (slots[into].length >= size) {
+      render(`Round ${into + 1} already holds ${size} cards: clear it or pick another round.`);
+      return;
+    }
+    slots[into].push(code);
+    if (slots[into].length === size) {
+      const next = slots.findIndex((slot, i) => i > into && slot.length < size);
+      const free = slots.findIndex((slot) => slot.length < size);
+      active = next >= 0 ? next : (free >= 0 ? free : into);
+    }
+    render(`${cardName(code)} goes to round ${into + 1}.`);
+  }
+
+  function takeBack(code, index) {
+    slots[index] = slots[index].filter((c) => c !== code);
+    active = index;
+    render(`${cardName(code)} taken back.`);
+  }
+
+  function handButton(code, used) {
+    const node = cardButton(code, () => place(code));
+    node.disabled = locked || used.has(code);
+    node.draggable = !node.disabled;
+    node.addEventListener("dragstart", (event) => event.dataTransfer.setData("text/plain", code));
+    return node;
+  }
+
+  function slotItem(slot, index) {
+    const choose = el("button", { type: "button", "aria-pressed": String(index === active),
+      dataset: { slot: String(index) }, className: index === active ? "primary" : "" },
+    `Round ${index + 1}`);
+    choose.addEventListener("click", () => { active = index; render(); });
+    const cards = el("div", { className: "cards", role: "group", "aria-label": `Round ${index + 1} cards` });
+    for (const code of slot) {
+      const node = cardButton(code, () => takeBack(code, index));
+      node.setAttribute("aria-label", `${cardButtonName(code)}, round ${index + 1}: take back`);
+      node.disabled = locked;
+      cards.append(node);
+    }
+    for (let i = slot.length; i < size; i += 1) cards.append(el("span", { className: "card meld", "aria-hidden": "true" }));
+    const clear = button("Clear", () => { slots[index] = []; active = index; render(); },
+      { disabled: locked || !slot.length, label: `Clear round ${index + 1}` });
+    const item = el("li", { className: "row", dataset: { round: String(index + 1) } },
+      choose, cards, clear, el("span", { className: "busy" }, `${slot.length} of ${size}`));
+    item.addEventListener("dragover", (event) => { if (!locked) event.preventDefault(); });
+    item.addEventListener("drop", (event) => {
+      event.preventDefault();
+      const code = event.dataTransfer.getData("text/plain");
+      if (hand.includes(code)) place(code, index);
+    });
+    return item;
+  }
+
+  function render(message = "") {
+    const used = placed();
+    handGroup.replaceChildren(...hand.map((code) => handButton(code, used)));
+    slotList.replaceChildren(...slots.map(slotItem));
+    status.textContent = `${used.size} cards placed, ${hand.length - used.size} to discard; next card `
+      + `goes to round ${active + 1}.${message ? ` ${message}` : ""}`;
+  }
+
+  return {
+    hand: handGroup,
+    slots: slotList,
+    status,
+    /** A new hand: every round empty, round 1 chosen. */
+    deal(codes, message = "") {
+      hand = [...codes];
+      slots = Array.from({ length: rounds }, () => []);
+      active = 0;
+      locked = false;
+      render(message);
+    },
+    /** The same deal with other cards (an exchange): rounds keep the cards still held. */
+    setHand(codes, message = "") {
+      hand = [...codes];
+      slots = slots.map((slot) => slot.filter((code) => hand.includes(code)));
+      render(message);
+    },
+    /** The rounds that hold cards, round 1 first (what an ``arrange`` sends). */
+    lineup() {
+      return slots.filter((slot) => slot.length).map((slot) => [...slot]);
+    },
+    /** Freeze (or free) the cards, e.g. once the lineup is scored. */
+    lock(on) {
+      locked = on;
+      render();
+    },
+  };
+}
