@@ -282,7 +282,11 @@ class RamchiTable {
     ui.exchangeBox.hidden = !(mine && view.phase === "exchange");
     ui.arrangeBox.hidden = !(mine && view.phase === "arrange");
     if (!ui.exchangeBox.hidden) ui.up.append(cardRow(view.hand, "Your hand"));
-    if (!ui.arrangeBox.hidden) this.builder.setHand(view.hand);
+    if (!ui.arrangeBox.hidden) {
+      const arrange = (view.legal_actions || []).find((action) => action.type === "arrange");
+      this.builder.setShape(arrange && arrange.choose && arrange.choose.groups[0]);
+      this.builder.setHand(view.hand);
+    }
     if (!mine) this.waitForBots();
   }
 

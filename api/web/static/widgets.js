@@ -132,8 +132,8 @@ export function lineupList(combinations, label, { pays = false, cardsLabel = lab
 
 // -- arranging cards into rounds -----------------------------------------------------------------
 
-/** The shape of a Ramchi lineup: 17 cards, five rounds of three. (No answer of the API states it
- * yet; when the seat view lists its legal ``arrange``, this comes from there.) */
+/** The shape of a Ramchi lineup: 17 cards, five rounds of three, for the tabs that deal without a
+ * game (the advice and the trainer); in a game the seat view's legal ``arrange`` states it. */
 export const RAMCHI_LINEUP = { handSize: 17, rounds: 5, size: 3 };
 
 /** The slot-arranging widget: the hand as card buttons and ``rounds`` rounds of ``size`` cards.
@@ -235,6 +235,16 @@ export function lineupBuilder({ rounds = RAMCHI_LINEUP.rounds, size = RAMCHI_LIN
       hand = [...codes];
       slots = slots.map((slot) => slot.filter((code) => hand.includes(code)));
       render(message);
+    },
+    /** The shape the rules ask for (a seat view's legal ``arrange``: ``choose.groups[0]``, its
+     * ``most`` rounds of ``cards`` cards); a new shape empties the rounds. */
+    setShape(group) {
+      if (!group || (group.most === rounds && group.cards === size)) return;
+      rounds = group.most;
+      size = group.cards;
+      slots = Array.from({ length: rounds }, () => []);
+      active = 0;
+      render();
     },
     /** The rounds that hold cards, round 1 first (what an ``arrange`` sends). */
     lineup() {
