@@ -8,34 +8,27 @@
 from __future__ import annotations
 
 import os
-from importlib.metadata import PackageNotFoundError, version
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from flask import Flask
+if TYPE_CHECKING:
+    from flask import Flask
 
-from api.blueprint import MAX_DEPTH
-from api.creation_limit import register_creation_limit
-from api.docs import register_docs
-from api.errors import register_error_handlers
-from api.game_cache import GAMES, GameCache
-from api.game_store import ENGINE
-from api.headers import register_headers
-from api.limits import max_body_bytes
-from api.migrate import require_up_to_date, upgrade
-from api.openapi import ProblemApi
-from api.pool import POOL, pool_from_settings
-from api.query_secrets import register_query_secrets
-from api.routes import advice, continental, disputes, games, meta, ramchi
-from api.store import default_url, open_store
-from api.web import register_web
-from solver.budget import default_budget_s
+# The API stack (Flask, SQLAlchemy, the solver) is imported by the functions below, not here:
+# ``api.cli`` lives in this package, and ``ramchi --help`` must not load it.
 
 __all__ = ["create_app"]
 
-BLUEPRINTS = (meta.blp, ramchi.blp, advice.blp, continental.blp, games.blp, disputes.blp)
+
+def _blueprints() -> tuple[Any, ...]:
+    """Every blueprint the app registers."""
+    from api.routes import advice, continental, disputes, games, meta, ramchi
+
+    return (meta.blp, ramchi.blp, advice.blp, continental.blp, games.blp, disputes.blp)
 
 
 def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
     try:
         return version("ramchi-referee")
     except PackageNotFoundError:  # running from a source tree without installing
@@ -43,6 +36,11 @@ def _version() -> str:
 
 
 def _settings(app: Flask, config: dict[str, Any] | None) -> None:
+    from api.blueprint import MAX_DEPTH
+    from api.limits import max_body_bytes
+    from api.store import default_url
+    from solver.budget import default_budget_s
+
     app.config.update(
         API_TITLE="Ramchi & Continental Rummy referee",
         API_VERSION="v1",
@@ -88,6 +86,21 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     ``AUTO_MIGRATE`` (default: ``TESTING``) it upgrades the database itself
     instead; served workers never do, so they never race to create tables.
     """
+    from flask import Flask
+
+    from api.creation_limit import register_creation_limit
+    from api.docs import register_docs
+    from api.errors import register_error_handlers
+    from api.game_cache import GAMES, GameCache
+    from api.game_store import ENGINE
+    from api.headers import register_headers
+    from api.migrate import require_up_to_date, upgrade
+    from api.openapi import ProblemApi
+    from api.pool import POOL, pool_from_settings
+    from api.query_secrets import register_query_secrets
+    from api.store import open_store
+    from api.web import register_web
+
     app = Flask(__name__)
     _settings(app, config)
     app.json.sort_keys = False  # type: ignore[attr-defined]
@@ -100,7 +113,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.extensions[GAMES] = GameCache(app.config.get("GAME_CACHE_SIZE", 256))
     app.extensions[POOL] = pool_from_settings(app.config)
     api = ProblemApi(app)
-    for blueprint in BLUEPRINTS:
+    for blueprint in _blueprints():
         api.register_blueprint(blueprint)
     register_docs(app)
     register_web(app)

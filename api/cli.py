@@ -8,22 +8,18 @@
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from rulesets.cards import parse_cards
-from rulesets.errors import RulesError
-from rulesets.jsonable import jsonable
-from rulesets.ramchi.combinations import Classification, classify, compare_combinations
-from rulesets.ramchi.deal import HAND_SIZE
-from rulesets.ramchi.scoring import SEATS
-from rulesets.ruleset import load_all
+# Nothing heavy is imported here: ``ramchi --help`` and argument errors answer at once. Each
+# command imports what it needs when it runs (the rules, the solver with OR-Tools and NumPy, the
+# API stack with Flask and SQLAlchemy); tests/test_cli_startup.py checks that parsing loads none.
 
 
-def _classification_line(result: Classification) -> str:
+def _classification_line(result: Any) -> str:
+    """One line for a :class:`~rulesets.ramchi.combinations.Classification`."""
     codes = " ".join(result.codes)
     if not result.is_combination:
         return f"{codes}: no combination: {result.reason}"
@@ -32,6 +28,10 @@ def _classification_line(result: Classification) -> str:
 
 
 def _cmd_classify(args: argparse.Namespace) -> int:
+    from rulesets.cards import parse_cards
+    from rulesets.jsonable import jsonable
+    from rulesets.ramchi.combinations import classify
+
     result = classify(parse_cards(args.cards, count=3, what="classify"))
     if args.json:
         print(json.dumps(jsonable(result), ensure_ascii=False))
@@ -41,6 +41,10 @@ def _cmd_classify(args: argparse.Namespace) -> int:
 
 
 def _cmd_compare(args: argparse.Namespace) -> int:
+    from rulesets.cards import parse_cards
+    from rulesets.jsonable import jsonable
+    from rulesets.ramchi.combinations import compare_combinations
+
     cards = parse_cards(args.cards, count=6, what="compare (three cards, then three more)")
     result = compare_combinations(cards[:3], cards[3:])
     if args.json:
@@ -53,6 +57,8 @@ def _cmd_compare(args: argparse.Namespace) -> int:
 
 
 def _cmd_rulesets(args: argparse.Namespace) -> int:
+    from rulesets.ruleset import load_all
+
     valid, invalid = load_all()
     if args.json:
         print(json.dumps({"rulesets": [ruleset.describe() for ruleset in valid],
@@ -96,7 +102,10 @@ def _advice_lines(advice: Any) -> list[str]:
 
 
 def _cmd_advise(args: argparse.Namespace) -> int:
-    from solver.ramchi.advice import advise  # imported late: OR-Tools loads slowly
+    from rulesets.cards import parse_cards
+    from rulesets.jsonable import jsonable
+    from rulesets.ramchi.deal import HAND_SIZE
+    from solver.ramchi.advice import advise
 
     hand = parse_cards(args.cards, count=HAND_SIZE, what="the hand")
     up_card = parse_cards([args.up_card], what="the up-card")[0] if args.up_card else None
@@ -184,9 +193,10 @@ def _continental_lines(body: dict[str, Any]) -> list[str]:
 
 
 def _cmd_continental_advise(args: argparse.Namespace) -> int:
-    from api.cardinput import parse_continental_groups  # imported late: the API stack loads slowly
+    from api.cardinput import parse_continental_groups
     from api.continental import advice_json
     from rulesets.continental.deck import Deck
+    from rulesets.errors import RulesError
     from rulesets.ruleset import load_ruleset
     from solver.continental.advice import advise, contract_for
 
@@ -234,6 +244,10 @@ def _progress_bar(total: int, stream: Any, what: str = "hands") -> Any:
 
 def _simulation_config(game: str, args: argparse.Namespace) -> tuple[dict[str, Any], int]:
     """The games' settings from the command line, and the most seats the ruleset allows."""
+    import dataclasses
+
+    from rulesets.errors import RulesError
+    from rulesets.ramchi.scoring import SEATS
     from rulesets.ruleset import load_ruleset
 
     ruleset = load_ruleset(args.ruleset or game).with_options(dict(args.option)).for_game(game)
@@ -243,6 +257,8 @@ def _simulation_config(game: str, args: argparse.Namespace) -> tuple[dict[str, A
 
 
 def _cmd_simulate(args: argparse.Namespace) -> int:
+    from rulesets.errors import RulesError
+    from rulesets.ramchi.scoring import SEATS
     from solver.bots import bots_of
     from solver.simulate import simulate
 
@@ -276,7 +292,7 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
 
 
 def _cmd_serve(args: argparse.Namespace) -> int:
-    from api.serve import serve  # imported late: gunicorn is only needed to serve
+    from api.serve import serve
 
     serve(host=args.host, port=args.port, workers=args.workers, threads=args.threads,
           keepalive=args.keepalive, read_timeout=args.read_timeout)
@@ -314,6 +330,7 @@ def _prune(engine: Any, where: str, args: argparse.Namespace) -> int:
     """``ramchi db prune``: remove the games idle past their retention; print how many."""
     from api import migrate
     from api.retention import Retention, prune
+    from rulesets.errors import RulesError
 
     try:
         settings = Retention.from_settings()
@@ -329,15 +346,72 @@ def _prune(engine: Any, where: str, args: argparse.Namespace) -> int:
     return 0
 
 
+class _HelpFormatter(argparse.HelpFormatter):
+    """Help that shows each option's default, unless it has none worth showing or says it already.
+
+    (``argparse.ArgumentDefaultsHelpFormatter`` also prints ``(default: None)`` and ``(default:
+    False)``.)
+    """
+
+    def _get_help_string(self, action: argparse.Action) -> str | None:
+        text = action.help or ""
+        default = action.default
+        if (not action.option_strings or action.nargs == 0 or default is None or default == []
+                or default is argparse.SUPPRESS or "default" in text):
+            return text
+        return f"{text} (default: %(default)s)"
+
+
+class _VersionAction(argparse.Action):
+    """``--version``: the installed package's version, read only when asked for."""
+
+    def __init__(self, option_strings: Sequence[str], dest: str = argparse.SUPPRESS,
+                 default: Any = argparse.SUPPRESS, help: str | None = None) -> None:
+        super().__init__(option_strings, dest, nargs=0, default=default, help=help)
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: Any, option_string: str | None = None) -> None:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            number = version("ramchi-referee")
+        except PackageNotFoundError:  # running from a source tree without installing
+            number = "0+unknown"
+        print(f"{parser.prog} {number}")
+        parser.exit()
+
+
+def _seat_arg(name: str) -> Callable[[str], int]:
+    """The reader of a Ramchi seat number (``name``: ``seat`` or ``dealer``), checked by the rules."""
+    def read(text: str) -> int:
+        from rulesets.ramchi.scoring import seat_problems
+
+        try:
+            seat = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a seat number, got {text!r}") from None
+        for problem in seat_problems(seat, name):
+            raise argparse.ArgumentTypeError(problem.message)
+        return seat
+    return read
+
+
+def _command(commands: Any, name: str, text: str) -> argparse.ArgumentParser:
+    """A sub-command parser with ``text`` as its help and description, and defaults shown."""
+    description = f"{text[:1].upper()}{text[1:]}.".replace("%%", "%")  # help is %-formatted, this not
+    return commands.add_parser(name, help=text, description=description, formatter_class=_HelpFormatter)
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The argument parser with every sub-command."""
     parser = argparse.ArgumentParser(prog="ramchi", description="Ramchi and Continental Rummy "
-                                     "solver and referee.")
-    commands = parser.add_subparsers(dest="command", required=True)
+                                     "solver and referee.", formatter_class=_HelpFormatter)
+    parser.add_argument("--version", action=_VersionAction, help="print the version and exit")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
 
-    serve = commands.add_parser("serve", help="run the HTTP API under gunicorn")
-    serve.add_argument("--host", default="127.0.0.1")
-    serve.add_argument("--port", type=int, default=8000)
+    serve = _command(commands, "serve", "run the HTTP API under gunicorn")
+    serve.add_argument("--host", default="127.0.0.1", help="the address to listen on")
+    serve.add_argument("--port", type=int, default=8000, help="the port to listen on")
     serve.add_argument("--workers", type=int, help="worker processes (default: $RAMCHI_WORKERS or 1; "
                        "each runs its share of the cores as solver processes)")
     serve.add_argument("--threads", type=int, help="threads per worker (default: $RAMCHI_THREADS or 8)")
@@ -348,16 +422,16 @@ def build_parser() -> argparse.ArgumentParser:
                             "$RAMCHI_READ_TIMEOUT or 10)")
     serve.set_defaults(run=_cmd_serve)
 
-    db_cmd = commands.add_parser("db", help="the database: upgrade its schema, show its revision, "
-                                 "prune idle games")
-    db_commands = db_cmd.add_subparsers(dest="db_command", required=True)
+    db_cmd = _command(commands, "db", "the database: upgrade its schema, show its revision, "
+                      "prune idle games")
+    db_commands = db_cmd.add_subparsers(dest="db_command", required=True, metavar="ACTION")
     db_subs = {}
     for name, text in (("upgrade", "upgrade the schema to the newest revision (run before serving)"),
                        ("current", "show the schema revision of the database"),
                        ("prune", "remove games idle past their retention (finished: "
                                  "$RAMCHI_FINISHED_RETENTION_DAYS or 30 days; abandoned: "
                                  "$RAMCHI_ABANDONED_RETENTION_DAYS or 7 days)")):
-        db_sub = db_subs[name] = db_commands.add_parser(name, help=text)
+        db_sub = db_subs[name] = _command(db_commands, name, text)
         db_sub.add_argument("--url", help="database URL (default: DATABASE_URL, else the SQLite file "
                             "`ramchi serve` uses)")
         db_sub.set_defaults(run=_cmd_db)
@@ -368,37 +442,45 @@ def build_parser() -> argparse.ArgumentParser:
     db_subs["prune"].add_argument("--dry-run", action="store_true",
                                   help="count the games that would be removed; remove nothing")
 
-    classify_cmd = commands.add_parser("classify", help="classify three cards, e.g. As 2s 3s")
+    classify_cmd = _command(commands, "classify", "classify three cards, e.g. As 2s 3s")
     classify_cmd.add_argument("cards", nargs="+", help="three card codes (As, 10h, a♠ ...)")
-    classify_cmd.add_argument("--json", action="store_true", help="print JSON")
+    classify_cmd.add_argument("--json", action="store_true", help="print JSON (as the API answers)")
     classify_cmd.set_defaults(run=_cmd_classify)
 
-    compare_cmd = commands.add_parser("compare", help="compare two combinations: 6 cards")
+    compare_cmd = _command(commands, "compare", "compare two combinations: 6 cards")
     compare_cmd.add_argument("cards", nargs="+", help="three cards of a, then three of b")
     compare_cmd.add_argument("--json", action="store_true", help="print JSON (as the API answers)")
     compare_cmd.set_defaults(run=_cmd_compare)
 
-    advise_cmd = commands.add_parser("advise", help="arrange a 17-card Ramchi hand")
+    advise_cmd = _command(commands, "advise", "arrange a 17-card Ramchi hand")
     advise_cmd.add_argument("cards", nargs="+", help="your 17 cards")
     advise_cmd.add_argument("--up-card", help="the face-up 52nd card (for the 2♦ exchange)")
     advise_cmd.add_argument("--objective", default="ev",
-                            help="what to optimise: ev (default) or maximin (the solver's objectives)")
+                            help="what to optimise: ev (expected chips) or maximin (as many "
+                                 "combinations as possible, the weakest as strong as possible)")
     advise_cmd.add_argument("--opponents", default="mixture",
                             help="how the opponents arrange: greedy, solver (maximin), ev "
-                                 "(expected chips against greedy players) or mixture (default)")
-    advise_cmd.add_argument("--samples", type=int, help="opponent splits sampled (ev)")
-    advise_cmd.add_argument("--seed", type=int, default=1)
-    advise_cmd.add_argument("--seat", type=int, default=0, choices=range(SEATS))
-    advise_cmd.add_argument("--dealer", type=int, choices=range(SEATS))
+                                 "(expected chips against greedy players) or mixture")
+    advise_cmd.add_argument("--samples", type=int,
+                            help="opponent splits sampled, for ev (default: the solver's, fewer "
+                                 "when solver opponents are assumed)")
+    advise_cmd.add_argument("--seed", type=int, default=1,
+                            help="the seed of the sampled splits: the same seed, the same advice")
+    advise_cmd.add_argument("--seat", type=_seat_arg("seat"), default=0, metavar="SEAT",
+                            help="your seat, numbered in play order from 0")
+    advise_cmd.add_argument("--dealer", type=_seat_arg("dealer"), metavar="SEAT",
+                            help="the dealer's seat (default: unknown; the samples rotate through "
+                                 "every dealer)")
     advise_cmd.add_argument("--budget", type=_budget_arg, metavar="SECONDS",
                             help="stop by then with the best found so far (default: no limit)")
-    advise_cmd.add_argument("--json", action="store_true", help="print JSON")
+    advise_cmd.add_argument("--json", action="store_true", help="print JSON (as the API answers)")
     advise_cmd.set_defaults(run=_cmd_advise)
 
-    continental_cmd = commands.add_parser("continental", help="Continental Rummy: advise a hand")
-    continental_commands = continental_cmd.add_subparsers(dest="continental_command", required=True)
-    cont_advise = continental_commands.add_parser(
-        "advise", help="the turn to play: drop, lay off, discard; distance, outs, take and buy")
+    continental_cmd = _command(commands, "continental", "Continental Rummy: advise a hand")
+    continental_commands = continental_cmd.add_subparsers(dest="continental_command", required=True,
+                                                          metavar="ACTION")
+    cont_advise = _command(continental_commands, "advise",
+                           "the turn to play: drop, lay off, discard; distance, outs, take and buy")
     cont_advise.add_argument("cards", nargs="+", help="your cards (7c, 10h, Jk ...)")
     cont_advise.add_argument("--hand-number", type=int, help="the hand being played, 1-7")
     cont_advise.add_argument("--contract", type=_contract_arg, metavar="T,R",
@@ -415,7 +497,8 @@ def build_parser() -> argparse.ArgumentParser:
                        help="the hand holds this turn's draw (by default read from its size)")
     drawn.add_argument("--before-draw", dest="drawn", action="store_false",
                        help="the hand is held before this turn's draw")
-    cont_advise.add_argument("--ruleset", default="continental")
+    cont_advise.add_argument("--ruleset", default="continental",
+                             help="the ruleset whose options apply (`ramchi rulesets` lists them)")
     cont_advise.add_argument("--option", type=_option_arg, action="append", default=[],
                              metavar="NAME=VALUE", help="an option override, e.g. card_values=face_value")
     cont_advise.add_argument("--budget", type=_budget_arg, metavar="SECONDS",
@@ -423,26 +506,27 @@ def build_parser() -> argparse.ArgumentParser:
     cont_advise.add_argument("--json", action="store_true", help="print JSON (as the API answers)")
     cont_advise.set_defaults(run=_cmd_continental_advise)
 
-    simulate_cmd = commands.add_parser("simulate", help="play whole games between bots")
-    simulate_games = simulate_cmd.add_subparsers(dest="simulate_game", required=True)
+    simulate_cmd = _command(commands, "simulate", "play whole games between bots")
+    simulate_games = simulate_cmd.add_subparsers(dest="simulate_game", required=True, metavar="GAME")
     for game, bots, hands, games, unit in (
             ("continental", "advisor or random", 7, 10, "points"),
             ("ramchi", "ev, maximin or greedy", 100, 1, "chips")):
-        sim = simulate_games.add_parser(
-            game, help=f"{game} games between bots: {unit} per hand of each, with 95%% CIs")
+        sim = _command(simulate_games, game, f"{game} games between bots: {unit} per hand of each, "
+                       "with 95%% CIs")
         sim.add_argument("--bots", type=_bots_arg, required=True, metavar="BOT,BOT,...",
                          help=f"one bot per seat, in seat order: {bots}")
-        sim.add_argument("--games", type=int, default=games, help=f"games to play (default {games})")
-        sim.add_argument("--hands", type=int, default=hands,
-                         help=f"hands per game (default {hands})")
+        sim.add_argument("--games", type=int, default=games, help="games to play")
+        sim.add_argument("--hands", type=int, default=hands, help="hands per game")
         sim.add_argument("--seed", type=int, default=0, help="game g is played from seed + g")
-        sim.add_argument("--ruleset", default=None, help=f"default: {game}")
+        sim.add_argument("--ruleset", default=None,
+                         help=f"the ruleset whose options apply (default: {game}; `ramchi rulesets` "
+                              "lists them)")
         sim.add_argument("--option", type=_option_arg, action="append", default=[],
                          metavar="NAME=VALUE", help="an option override")
         sim.add_argument("--json", action="store_true", help="print JSON")
         sim.set_defaults(run=_cmd_simulate)
 
-    rulesets_cmd = commands.add_parser("rulesets", help="list rulesets and their options")
+    rulesets_cmd = _command(commands, "rulesets", "list rulesets and their options")
     rulesets_cmd.add_argument("--json", action="store_true", help="print JSON (as GET /v1/rulesets)")
     rulesets_cmd.set_defaults(run=_cmd_rulesets)
     return parser
@@ -453,6 +537,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     out of its ``--budget``).
     """
     args = build_parser().parse_args(argv)
+    from rulesets.errors import RulesError
+
     try:
         return int(args.run(args))
     except RulesError as err:

@@ -17,6 +17,7 @@ from pathlib import Path
 HERE = Path(__file__).resolve().parent
 
 RUNS: list[tuple[str, list[str]]] = [
+    ("cli_startup.py", ["--runs", "5"]),
     ("ramchi_solver.py", ["--hands", "40", "--ev-hands", "5"]),
     ("continental_solver.py", ["--hands", "30", "--drop-hands", "20"]),
     ("worst_cases.py", ["--seconds", "15"]),
