@@ -1,4 +1,5 @@
-"""The ``ramchi`` command line: serve the API, upgrade its database, classify and compare.
+"""The ``ramchi`` command line: serve the API, upgrade its database, classify, compare, advise and
+simulate (``ramchi --help`` lists the commands, ``ramchi COMMAND --help`` their options).
 
 >>> main(["classify", "2s", "3s", "5s"])
 2s 3s 5s: Ramchi straight flush (2-3-5) (straight_flush, strength 571)
@@ -11,15 +12,17 @@ import argparse
 import json
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from rulesets.ramchi.combinations import Classification
 
 # Nothing heavy is imported here: ``ramchi --help`` and argument errors answer at once. Each
 # command imports what it needs when it runs (the rules, the solver with OR-Tools and NumPy, the
 # API stack with Flask and SQLAlchemy); tests/test_cli_startup.py checks that parsing loads none.
 
 
-def _classification_line(result: Any) -> str:
-    """One line for a :class:`~rulesets.ramchi.combinations.Classification`."""
+def _classification_line(result: Classification) -> str:
     codes = " ".join(result.codes)
     if not result.is_combination:
         return f"{codes}: no combination: {result.reason}"
