@@ -199,7 +199,6 @@ def _cmd_continental_advise(args: argparse.Namespace) -> int:
     from api.cardinput import parse_continental_groups
     from api.continental import advice_json
     from rulesets.continental.deck import Deck
-    from rulesets.errors import RulesError
     from rulesets.ruleset import load_ruleset
     from solver.continental.advice import advise, contract_for
 
@@ -249,7 +248,6 @@ def _simulation_config(game: str, args: argparse.Namespace) -> tuple[dict[str, A
     """The games' settings from the command line, and the most seats the ruleset allows."""
     import dataclasses
 
-    from rulesets.errors import RulesError
     from rulesets.ramchi.scoring import SEATS
     from rulesets.ruleset import load_ruleset
 
