@@ -62,14 +62,6 @@ SENTINEL = "\x00" + ELLIPSIS
 BUDGETS = {"RAMCHI_SOLVE_BUDGET_S": "60", "RAMCHI_BOT_BUDGET_S": "60"}
 """The served instance's budgets: generous, so that the figures do not depend on the load."""
 
-AWAITING_SEEDED_BOTS = {
-    "Playing Continental Rummy, alone against bots":
-        "the random bot draws its chance from an unseeded source, so the same seed gives another "
-        "game on every run (issue 19: bots seeded from the game's seed, worked on in branch "
-        "`protocol`); passes once they are",
-}
-"""README sections (by heading) whose examples cannot hold yet, and why: expected to fail."""
-
 
 # -- reading the README -------------------------------------------------------------------------
 
@@ -426,10 +418,7 @@ def _block_id(block: Block) -> str:
 
 @pytest.mark.parametrize("index", range(len(CONSOLE)), ids=[_block_id(block) for block in CONSOLE])
 def test_readme_example(session: Session, index: int) -> None:
-    block = CONSOLE[index]
     problems = session.problems(index)
-    if problems and block.heading in AWAITING_SEEDED_BOTS:
-        pytest.xfail(f"{AWAITING_SEEDED_BOTS[block.heading]}: {problems[0][:400]}")
     assert not problems, "\n\n".join(problems)
 
 
@@ -444,7 +433,6 @@ def test_every_curl_and_ramchi_example_is_a_console_block_that_is_run() -> None:
                  for i, line in enumerate(block.lines)
                  if re.search(r"(^|[\s/])(curl|ramchi)\s", line) and not re.search(r"ramchi serve\b", line)]
     assert unchecked == [], "write these as ```console examples (see this module's docstring)"
-    assert not [heading for heading in AWAITING_SEEDED_BOTS if heading not in {b.heading for b in CONSOLE}]
 
 
 def test_a_block_reads_as_commands_and_their_output() -> None:
