@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
-from enum import Enum
+from enum import Enum, StrEnum
 from typing import Any
 
 from rulesets.cards import Card
@@ -24,7 +24,8 @@ __all__ = ["jsonable"]
 
 def jsonable(value: Any) -> Any:
     """Encode recursively: a card as its code, a dataclass as a dict of its fields, a tuple
-    or list as a list, a mapping as a dict, an enum member as its lower-case name.
+    or list as a list, a mapping as a dict, a text enum member as its text, another enum
+    member as its lower-case name.
 
     >>> from rulesets.cards import Rank, Suit
     >>> jsonable(((Card(Rank.TWO, Suit.CLUBS),), 3, None, Rank.ACE))
@@ -32,6 +33,8 @@ def jsonable(value: Any) -> Any:
     """
     if isinstance(value, Card):
         return value.code if value.copy == 1 else value.id
+    if isinstance(value, StrEnum):
+        return value.value
     if isinstance(value, Enum):
         return value.name.lower()
     if dataclasses.is_dataclass(value) and not isinstance(value, type):

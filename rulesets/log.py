@@ -28,6 +28,7 @@ import types
 import typing
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any, ClassVar, TypeVar
 
 from rulesets.cards import DECK, Card, Rank, Suit, parse_card  # noqa: F401  (Rank, Suit: doctests)
@@ -172,9 +173,21 @@ def _decode(value: Any, hint: Any, where: str, cards: _CardRules) -> Any:
         return _decode_card(value, where, cards)
     if hint in (int, str, bool):
         return _decode_plain(value, hint, where)
+    if isinstance(hint, type) and issubclass(hint, StrEnum):
+        return _decode_choice(value, hint, where)
     if isinstance(hint, type) and dataclasses.is_dataclass(hint):
         return _decode_dataclass(value, hint, where, cards)
     raise TypeError(f"{where}: cannot decode a field of type {hint!r}")
+
+
+def _decode_choice(value: Any, hint: type[StrEnum], where: str) -> Any:
+    """Read a text value typed as a :class:`~enum.StrEnum`: the member it names.
+
+    Text that names no member is kept as it is, for the rules to refuse it in their own words
+    (a posted log with ``"end": "middle"`` is judged, not unreadable).
+    """
+    text = _decode_plain(value, str, where)
+    return hint(text) if text in hint._value2member_map_ else text
 
 
 @functools.cache

@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from rulesets.actions import action_from_request as read_request
 from rulesets.continental.config import GameConfig
 from rulesets.continental.deck import Deck
 from rulesets.continental.disputes import check_log_size, hidden_record, posted_record, rule_of, settle
@@ -30,14 +31,7 @@ from rulesets.continental.views import public_view, redacted_log, seat_view
 from rulesets.game import GameKind, register_game
 from rulesets.log import RecordTypes
 
-__all__ = ["CONTINENTAL", "OPTIONAL_FIELDS", "action_from_request", "bot_seat"]
-
-OPTIONAL_FIELDS: dict[str, tuple[str, ...]] = {
-    "lay_off": ("end",),
-    "swap_joker": ("end",),
-    "move_joker": ("to_end",),
-}
-"""Fields of an action request that may be left out (they mean "no choice": ``None``)."""
+__all__ = ["CONTINENTAL", "action_from_request", "bot_seat"]
 
 MOST_SEATS = ContinentalOptions.__dataclass_fields__["max_players"].metadata["maximum"]
 """The most seats any ruleset allows (the ``max_players`` option's bound)."""
@@ -50,19 +44,18 @@ def action_from_request(seat: int, body: Mapping[str, Any]) -> Action:
     """The action ``seat`` asks for: ``{"type": kind, ...the record's fields}``, cards as codes.
 
     ``type`` is one of ``draw buy pass drop lay_off swap_joker move_joker
-    discard``; the other fields are those of the record (see
-    :mod:`rulesets.continental.records`), ``end``/``to_end`` optional. A
+    discard``; the other fields are those the record declares (see
+    :mod:`rulesets.continental.records`), a field of another action refused. A
     malformed request raises :class:`~rulesets.log.LogError`.
 
     >>> action_from_request(2, {"type": "drop", "melds": [["7c", "7d", "Jk"]]})
     Drop(seat=2, melds=((Card('7c'), Card('7d'), Card('Jk')),))
+    >>> action_from_request(2, {"type": "move_joker", "meld": 0, "to": 1})
+    Traceback (most recent call last):
+    ...
+    rulesets.log.LogError: a 'move_joker' action needs 'end' (the end of the run the joker leaves)
     """
-    kind = body.get("type")
-    data: dict[str, Any] = {key: value for key, value in body.items() if key != "type"}
-    data |= {"kind": kind, "seat": seat}
-    for key in OPTIONAL_FIELDS.get(kind, ()) if isinstance(kind, str) else ():
-        data.setdefault(key, None)
-    return _REQUESTED.from_dict(data, "action")  # type: ignore[return-value]
+    return read_request(_REQUESTED, seat, body)  # type: ignore[return-value]
 
 
 def bot_seat(game: ContinentalGame, bots: Sequence[str | None]) -> int | None:

@@ -6,7 +6,9 @@ Actions: :class:`Draw`, :class:`Buy`, :class:`Pass`, :class:`Drop`, :class:`LayO
 :class:`HandEnded`, :class:`GameEnded`.
 
 Seats are numbered from 0 clockwise; table melds by their index in the order
-they were put down (a drop of two melds adds two indexes).
+they were put down (a drop of two melds adds two indexes). Each action declares here, once,
+the fields a request for it holds (:mod:`rulesets.actions`: every field but ``seat``; one that
+may be ``None`` may be left out) and what each holds, in words.
 
 >>> record_to_dict(Draw(seat=1, source="stock"))
 {'kind': 'draw', 'seat': 1, 'source': 'stock'}
@@ -18,11 +20,13 @@ LayOff(seat=2, card=Card('Jk#2'), meld=0, end=None)
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
+from rulesets.actions import described
 from rulesets.cards import Card
 from rulesets.continental.deck import Deck
+from rulesets.continental.values import DrawSource, RunEnd
 from rulesets.log import LogError, Record, RecordTypes, record_to_dict
 
 __all__ = [
@@ -51,14 +55,18 @@ __all__ = [
 
 # -- actions ------------------------------------------------------------------------------------
 
+_CARD = "the card (its code alone names any copy you hold)"
+_JOKER_GOES = "where a joker goes when it could go at either end"
+
+
 @dataclass(frozen=True, slots=True)
 class Draw(Record):
-    """The player whose turn it is draws the top card of the ``"stock"`` or the ``"discard"`` pile."""
+    """The player whose turn it is draws the top card of the stock or the discard pile."""
 
     kind = "draw"
     is_action = True
     seat: int
-    source: str
+    source: DrawSource = field(metadata=described("where from: the stock or the discard pile"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,19 +94,20 @@ class Drop(Record):
     kind = "drop"
     is_action = True
     seat: int
-    melds: tuple[tuple[Card, ...], ...]
+    melds: tuple[tuple[Card, ...], ...] = field(metadata=described(
+        "exactly the contract's melds (a run lowest first)"))
 
 
 @dataclass(frozen=True, slots=True)
 class LayOff(Record):
-    """``card`` laid off on table meld ``meld``; ``end`` (``high``/``low``) places a joker."""
+    """``card`` laid off on table meld ``meld``; ``end`` places a joker."""
 
     kind = "lay_off"
     is_action = True
     seat: int
-    card: Card
-    meld: int
-    end: str | None
+    card: Card = field(metadata=described(_CARD))
+    meld: int = field(metadata=described("the table meld"))
+    end: RunEnd | None = field(metadata=described(_JOKER_GOES))
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,9 +117,9 @@ class SwapJoker(Record):
     kind = "swap_joker"
     is_action = True
     seat: int
-    card: Card
-    meld: int
-    end: str | None
+    card: Card = field(metadata=described(_CARD))
+    meld: int = field(metadata=described("the table meld"))
+    end: RunEnd | None = field(metadata=described(_JOKER_GOES))
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,10 +129,10 @@ class MoveJoker(Record):
     kind = "move_joker"
     is_action = True
     seat: int
-    meld: int
-    end: str
-    to: int
-    to_end: str | None
+    meld: int = field(metadata=described("the run the joker leaves"))
+    end: RunEnd = field(metadata=described("the end of the run the joker leaves"))
+    to: int = field(metadata=described("the run the joker joins"))
+    to_end: RunEnd | None = field(metadata=described("where it joins, when either end could take it"))
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,7 +142,7 @@ class Discard(Record):
     kind = "discard"
     is_action = True
     seat: int
-    card: Card
+    card: Card = field(metadata=described(_CARD))
 
 
 # -- events -------------------------------------------------------------------------------------

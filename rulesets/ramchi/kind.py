@@ -17,8 +17,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from rulesets.actions import action_from_request as read_request
 from rulesets.game import GameKind, register_game
-from rulesets.log import LogError, RecordTypes
+from rulesets.log import RecordTypes
 from rulesets.ramchi.config import GameConfig
 from rulesets.ramchi.disputes import check_log_size, rule_of, settle
 from rulesets.ramchi.game import RamchiGame
@@ -37,19 +38,18 @@ def action_from_request(seat: int, body: Mapping[str, Any]) -> Exchange | Keep |
     """The action ``seat`` asks for: ``{"type": "exchange" | "keep" | "arrange", ...}``.
 
     An ``arrange`` carries ``combinations`` (lists of card codes); the others
-    carry nothing more. A malformed request raises :class:`~rulesets.log.LogError`.
+    carry nothing more (another action's field is ignored: see
+    :mod:`rulesets.ramchi.records`). A malformed request raises :class:`~rulesets.log.LogError`.
 
     >>> action_from_request(2, {"type": "keep", "combinations": None})
     Keep(seat=2)
+    >>> action_from_request(2, {"type": "arrange"})
+    Traceback (most recent call last):
+    ...
+    rulesets.log.LogError: an 'arrange' action needs 'combinations' (a list of up to five lists of \
+three cards; [] to discard all)
     """
-    kind = body.get("type")
-    data: dict[str, Any] = {"kind": kind, "seat": seat}
-    if kind == "arrange":
-        if body.get("combinations") is None:
-            raise LogError("an 'arrange' action needs 'combinations' (a list of up to five lists "
-                           "of three cards; [] to discard all)")
-        data["combinations"] = body["combinations"]
-    return _REQUESTED.from_dict(data, "action")  # type: ignore[return-value]
+    return read_request(_REQUESTED, seat, body, other_fields=True)  # type: ignore[return-value]
 
 
 def hidden_record(item: Any) -> str | None:

@@ -2,7 +2,8 @@
 
 Actions: :class:`Exchange`, :class:`Keep`, :class:`Arrange`. Events:
 :class:`HandDealt`, :class:`ExchangeSkipped`, :class:`FourOfAKindWon`,
-:class:`RoundPlayed`, :class:`HandEnded`, :class:`GameEnded`.
+:class:`RoundPlayed`, :class:`HandEnded`, :class:`GameEnded`. Each action declares here, once,
+the fields a request for it holds (:mod:`rulesets.actions`).
 
 >>> record_to_dict(Keep(seat=2))
 {'kind': 'keep', 'seat': 2}
@@ -12,9 +13,10 @@ Arrange(seat=0, combinations=((Card('As'), Card('Ad'), Card('Ah')),))
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
+from rulesets.actions import described
 from rulesets.cards import Card
 from rulesets.log import LogError, Record, RecordTypes, record_to_dict
 
@@ -66,7 +68,8 @@ class Arrange(Record):
     kind = "arrange"
     is_action = True
     seat: int
-    combinations: tuple[tuple[Card, ...], ...]
+    combinations: tuple[tuple[Card, ...], ...] = field(metadata=described(
+        "a list of up to five lists of three cards; [] to discard all"))
 
 
 @dataclass(frozen=True, slots=True)
