@@ -56,12 +56,12 @@ def served_options(host: str = "127.0.0.1", port: int = 8000, *, workers: int | 
     worker takes its share of the cores for its solver processes.
 
     >>> served_options(workers=3)["worker_class"], served_options(workers=3)["workers"]
-    ('api.worker.RamchiWorker', 3)
+    ('api.worker.BufferedThreadWorker', 3)
     """
     read_timeout = read_timeout or _env_number("RAMCHI_READ_TIMEOUT", 10)
     workers = workers or int(_env_number("RAMCHI_WORKERS", 1))
     return {"bind": f"{host}:{port}",
-            "worker_class": "api.worker.RamchiWorker",
+            "worker_class": "api.worker.BufferedThreadWorker",
             "workers": workers,
             "threads": threads or int(_env_number("RAMCHI_THREADS", 8)),
             "keepalive": keepalive or _env_number("RAMCHI_KEEPALIVE", 5),

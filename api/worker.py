@@ -1,6 +1,6 @@
 """The gunicorn worker that serves the API: threads, buffered requests, problem+json errors.
 
-:class:`RamchiWorker` is gunicorn's threaded worker (``gthread``) with three changes:
+:class:`BufferedThreadWorker` is gunicorn's threaded worker (``gthread``) with three changes:
 
 - **Requests are buffered in the event loop.** A connection gets a worker
   thread only once its whole request (request line, headers and a body, of
@@ -54,7 +54,7 @@ from api.limits import DEFAULT_MAX_BODY_BYTES, max_body_bytes
 if int(gunicorn.__version__.split(".")[0]) < 27:
     raise ImportError(f"api.worker needs gunicorn 27 or newer, not {gunicorn.__version__}")
 
-__all__ = ["BUFFER_LIMIT", "RamchiWorker", "RequestTimeout", "RequestTooLarge", "problem_bytes"]
+__all__ = ["BUFFER_LIMIT", "BufferedThreadWorker", "RequestTimeout", "RequestTooLarge", "problem_bytes"]
 
 BUFFER_LIMIT = 256 * 1024
 """Most bytes of one request collected in the event loop before a thread takes over."""
@@ -264,7 +264,7 @@ class HideQueries(logging.Filter):
 _HIDE_QUERIES = HideQueries()
 
 
-class RamchiWorker(ThreadWorker):  # type: ignore[misc]
+class BufferedThreadWorker(ThreadWorker):  # type: ignore[misc]
     """gthread worker that buffers requests in its event loop and answers errors as problems."""
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -408,3 +408,7 @@ class RamchiWorker(ThreadWorker):  # type: ignore[misc]
         except OSError as err:
             self.log.debug("Failed to send error answer: %s", err)
 
+
+RamchiWorker = BufferedThreadWorker
+"""The worker's name before it served two games, kept for command lines that still name it
+(``--worker-class api.worker.RamchiWorker``)."""
