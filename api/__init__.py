@@ -20,10 +20,11 @@ __all__ = ["create_app"]
 
 
 def _blueprints() -> tuple[Any, ...]:
-    """Every blueprint the app registers."""
-    from api.routes import advice, continental, disputes, games, meta, ramchi
+    """Every blueprint the app registers: the service's, each game's own routes, the game routes."""
+    from api.game_api import game_blueprints
+    from api.routes import disputes, games, meta
 
-    return (meta.blp, ramchi.blp, advice.blp, continental.blp, games.blp, disputes.blp)
+    return (meta.blp, *game_blueprints(), games.blp, disputes.blp)
 
 
 def _version() -> str:

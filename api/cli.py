@@ -196,8 +196,8 @@ def _continental_lines(body: dict[str, Any]) -> list[str]:
 
 
 def _cmd_continental_advise(args: argparse.Namespace) -> int:
-    from api.cardinput import parse_continental_groups
-    from api.continental import advice_json
+    from api.continental.answers import advice_json
+    from api.continental.cards import parse_continental_groups
     from rulesets.continental.deck import Deck
     from rulesets.ruleset import load_ruleset
     from solver.continental.advice import advise, contract_for

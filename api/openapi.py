@@ -18,8 +18,8 @@ from flask_smorest.utils import prepare_response
 from marshmallow import Schema
 
 from api.errors import PROBLEM_MEDIA_TYPE
-from api.game_schemas import api_game_names, game_api
-from api.schemas import CONTINENTAL_REQUEST_CONSTRAINTS, ProblemSchema
+from api.game_api import api_game_names, game_api
+from api.schemas import ProblemSchema
 
 SEAT_TOKEN = "seatToken"
 """The security scheme of the seat tokens ``POST /v1/games`` returns (``seats[].token``)."""
@@ -100,12 +100,15 @@ def schema_constraints() -> dict[str, dict[str, Any]]:
 
     An action request is a tagged union on ``type``: the alternatives every
     registered game declares (e.g. a Ramchi ``arrange`` needs its combinations), in the
-    order of :func:`api.game_schemas.api_game_names` (checked in ``tests/api/test_toy_game.py``).
-    A Continental advice request gives ``hand_number`` or ``contract``, and a contract has a
-    meld (:data:`api.schemas.CONTINENTAL_REQUEST_CONSTRAINTS`).
+    order of :func:`api.game_api.api_game_names` (checked in ``tests/api/test_toy_game.py``).
+    Each game adds the constraints of its own requests (``GameApi.schema_constraints``: a
+    Continental advice request gives ``hand_number`` or ``contract``).
     """
-    constraints = copy.deepcopy(CONTINENTAL_REQUEST_CONSTRAINTS)
     games = [game_api(name) for name in api_game_names()]
+    constraints: dict[str, dict[str, Any]] = {}
+    for game in games:
+        constraints |= copy.deepcopy({name: dict(keywords)
+                                      for name, keywords in game.schema_constraints.items()})
     for shell, part in GAME_PARTS.items():
         refs = [f"#/components/schemas/{component_name(getattr(game, part))}" for game in games]
         constraints[shell] = {"oneOf": [{"$ref": ref} for ref in refs]}
@@ -117,16 +120,16 @@ def schema_constraints() -> dict[str, dict[str, Any]]:
 
 
 GAME_PARTS = {"GameCreate": "create", "GameView": "view", "GameCreated": "created",
-              "ActionRequest": "action", "DisputeRequest": "dispute"}
-"""The documented game bodies (:class:`api.game_schemas.ByGame` schemas) and the part of each
-game's :class:`~api.game_schemas.GameApi` they stand for: each is documented as ``oneOf`` its
+              "ActionRequest": "action", "DisputeRequest": "dispute", "Verdict": "verdict"}
+"""The documented game bodies (:class:`api.game_bodies.ByGame` schemas) and the part of each
+game's :class:`~api.game_api.GameApi` they stand for: each is documented as ``oneOf`` its
 games' schemas."""
 
 
 def component_name(schema: type[Schema]) -> str:
     """The name of a schema class in the document (``RamchiGameViewSchema`` → ``RamchiGameView``).
 
-    >>> from api.schemas import RamchiGameViewSchema
+    >>> from api.ramchi.schemas import RamchiGameViewSchema
     >>> component_name(RamchiGameViewSchema)
     'RamchiGameView'
     """

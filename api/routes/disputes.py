@@ -4,11 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
+from flask import g
+
 from api.blueprint import Blueprint
 from api.errors import ApiProblem
-from api.game_schemas import game_api
-from api.routes.games import PROBLEM
-from api.schemas import DisputeRequestSchema, VerdictSchema
+from api.game_api import game_api
+from api.game_bodies import DisputeRequestSchema, VerdictSchema
+from api.schemas import PROBLEM
 from rulesets.game import DEFAULT_GAME, PostedRecordError
 from rulesets.log import LogError
 
@@ -28,14 +30,16 @@ def judge(body: dict[str, Any]) -> dict[str, Any]:
     ``GET /v1/games/{id}/log`` of a finished game can be posted as it is.
 
     The verdict is ``legal: false`` with the first illegal action (its index, the
-    rule it breaks, the message), or ``legal: true`` with the correct chips and
-    the events the rules derive. Posted events must match the derived ones.
+    rule it breaks, the message), or ``legal: true``, each with the game's standing (Ramchi:
+    the chips; Continental: the scores, totals and winners). Posted events must match the
+    derived ones.
     """
     if body.get("complete") is False:
         raise ApiProblem("invalid_log", "this log is of a game still running (complete: false): its "
                          "running hand is hidden; post it again once the game is over",
                          errors=[{"pointer": "/complete", "detail": "the game is not over"}])
     game = game_api(body.get("game") or DEFAULT_GAME)
+    g.game = game.name  # the verdict is dumped by its game's schema
     kind = game.kind
     config = game.config_from(body["config"], "/config")
     try:

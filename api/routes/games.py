@@ -19,18 +19,18 @@ from api.blueprint import Blueprint
 from api.bot_runner import bot_settings, bots_in, run_bots
 from api.creation_limit import admit_creation
 from api.errors import ApiProblem, refusal_extra, status_of
-from api.game_cache import GAMES, GameCache
-from api.game_schemas import GameApi, game_api
-from api.pool import POOL, bot_budget_s
-from api.schemas import (
+from api.game_api import GameApi, game_api
+from api.game_bodies import (
     ActionRequestSchema,
     ActionResponseSchema,
     GameCreatedSchema,
     GameCreateSchema,
     GameLogSchema,
     GameViewSchema,
-    ProblemSchema,
 )
+from api.game_cache import GAMES, GameCache
+from api.pool import POOL, bot_budget_s
+from api.schemas import PROBLEM
 from rulesets.errors import RulesError
 from rulesets.game import GameKind, GameState
 from rulesets.log import Record, record_to_dict
@@ -40,9 +40,6 @@ blp = Blueprint("games", __name__, url_prefix="/v1/games",
 
 STALE_VERSION_RULE = ("an action sent with expected_version applies only to that version of the "
                       "game, so nobody acts on a table that has changed")
-
-PROBLEM = {"schema": ProblemSchema, "content_type": "application/problem+json"}
-
 
 def _engine() -> Engine:
     return current_app.extensions[game_store.ENGINE]
@@ -156,8 +153,8 @@ def create_game(body: dict[str, Any]) -> tuple[dict[str, Any], int, dict[str, st
 
     Give ``deck`` (hand 1's deck order) or ``decks`` (one per hand), or a ``seed``;
     hands without an explicit deck are shuffled from the seed (drawn and
-    recorded if not given). Seats are numbered in play order. In a Continental
-    game, ``bots`` gives seats to bots, which act on their own from the start.
+    recorded if not given). Seats are numbered in play order. ``bots`` gives
+    seats to bots, which act on their own from the start.
     One address creates at most ``RAMCHI_GAMES_PER_HOUR`` games in any hour (else 429).
     """
     served = game_api(body["game"])
@@ -192,8 +189,11 @@ def get_game(game_id: str) -> dict[str, Any]:
 
 
 def _compact(view: dict[str, Any]) -> dict[str, Any]:
-    """The view without the game-long list of rounds (an action's own rounds are its events)."""
-    return {key: value for key, value in view.items() if key != "rounds"}
+    """The view without what grows with the game (Ramchi's rounds): an action's events tell
+    what it added (:attr:`api.game_api.GameApi.history_fields`).
+    """
+    history = game_api(view["game"]).history_fields
+    return {key: value for key, value in view.items() if key not in history}
 
 
 def _action_record(game: GameApi, seat: int, body: dict[str, Any]) -> Record:

@@ -9,6 +9,7 @@ from flask import current_app
 
 from api.blueprint import Blueprint
 from api.errors import PROBLEMS, ApiProblem
+from api.game_store import ENGINE
 from api.schemas import HealthSchema, ProblemSchema, RulesetListSchema, RulesetSchema
 from api.store import ping
 from rulesets.ruleset import load_all, load_ruleset
@@ -23,7 +24,7 @@ blp = Blueprint("meta", __name__, description="Health, rulesets and problem type
 @blp.alt_response(503, schema=HealthSchema, description="The database does not answer.")
 def health() -> tuple[dict[str, Any], int]:
     """Is the service up and its database reachable?"""
-    database = ping(current_app.extensions["ramchi.engine"])
+    database = ping(current_app.extensions[ENGINE])
     if database != "ok":
         log.error("health: database unavailable: %s", database)
         database = "unavailable"

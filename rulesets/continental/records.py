@@ -66,7 +66,7 @@ class Draw(Record):
     kind = "draw"
     is_action = True
     seat: int
-    source: DrawSource = field(metadata=described("where from: the stock or the discard pile"))
+    source: DrawSource = field(metadata=described("the pile to draw from, stock or discard"))
 
 
 @dataclass(frozen=True, slots=True)

@@ -59,7 +59,7 @@ def test_a_solver_timeout_tells_when_to_retry(client: FlaskClient, monkeypatch: 
     def too_slow(*_args: object, **_kwargs: object) -> None:
         raise SolverTimeoutError(0.5)
 
-    monkeypatch.setattr("api.solver_jobs.hindsight", too_slow)
+    monkeypatch.setattr("api.ramchi.answers.hindsight", too_slow)
     answer = client.post("/v1/ramchi/hindsight", json={
         "hand": HAND, "seat": 0, "dealer": 0, "lineups": {"1": [], "2": []}})
     assert answer.status_code == 503 and answer.json["code"] == "solver_timeout"
@@ -73,7 +73,7 @@ def test_a_solver_out_of_budget_is_503_budget_exceeded_with_retry_after(
     def spent(*_args: object, deadline: Deadline, **_kwargs: object) -> None:
         Deadline.after(0).check("ranking the discards", "send a smaller hand")
 
-    monkeypatch.setattr("api.solver_jobs.continental_advise", spent)
+    monkeypatch.setattr("api.continental.answers.advise", spent)
     answer = client.post("/v1/continental/advice", json={"hand": ["2c", "3c", "4c", "5c"],
                                                          "hand_number": 3})
     assert answer.status_code == 503, answer.json

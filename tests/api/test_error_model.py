@@ -93,7 +93,7 @@ def test_an_infeasible_model_is_a_500_with_a_log_line(client, monkeypatch: pytes
     def infeasible(*_args: object, **_kwargs: object) -> None:
         raise InfeasibleModelError("the packing model")
 
-    monkeypatch.setattr("api.solver_jobs.advise", infeasible)
+    monkeypatch.setattr("api.ramchi.answers.advise", infeasible)
     hand = ["As", "Ad", "Ah", "Kc", "Qc", "Jc", "9s", "8s", "7s", "5h", "4d", "3c", "Td", "9d",
             "2c", "6h", "2d"]
     with caplog.at_level(logging.ERROR):

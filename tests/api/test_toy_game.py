@@ -21,9 +21,10 @@ from flask.testing import FlaskClient
 from marshmallow import Schema, fields, validate
 
 from api import create_app
+from api.actions import ActionRequests, CardFields
 from api.cardinput import read_cards
-from api.game_schemas import GameApi, RegisteredGame, created_schema, register_game_api, unregister_game_api
-from api.schemas import BoundedList, Int, Text, card_codes
+from api.game_api import GameApi, RegisteredGame, created_schema, register_game_api, unregister_game_api
+from api.schemas import BoundedList, Int, Text, card_code, card_codes, verdict_schema
 from rulesets.cards import DECK, Card
 from rulesets.errors import IllegalActionError, RulesError
 from rulesets.game import GameKind, register_game, unregister_game
@@ -213,10 +214,8 @@ class HighCardCreateSchema(HighCardSettingsSchema):
                           required=True, validate=validate.Length(equal=SEATS))
 
 
-class HighCardActionSchema(Schema):
-    type = fields.String(required=True, validate=validate.OneOf(["reveal"]))
-    expected_version = Int(allow_none=True)
-    action_id = Text(allow_none=True, validate=validate.Length(min=1, max=64))
+HIGH_CARD_ACTIONS = ActionRequests("HighCardAction", (Reveal,), CardFields(card_code))
+HighCardVerdictSchema = verdict_schema("HighCardVerdict", chips=fields.List(Int()))
 
 
 class HighCardViewSchema(Schema):
@@ -251,9 +250,9 @@ def read_settings(body: dict[str, Any], pointer: str) -> dict[str, Any]:
 
 HIGH_CARD_API = GameApi(
     name="high_card", create=HighCardCreateSchema, settings=HighCardSettingsSchema,
-    dispute=HighCardDisputeSchema, action=HighCardActionSchema, view=HighCardViewSchema,
-    created=created_schema(HighCardViewSchema),
-    action_variants=({"properties": {"type": {"type": "string", "enum": ["reveal"]}}},),
+    dispute=HighCardDisputeSchema, action=HIGH_CARD_ACTIONS.schema, view=HighCardViewSchema,
+    created=created_schema(HighCardViewSchema), verdict=HighCardVerdictSchema,
+    action_variants=HIGH_CARD_ACTIONS.variants, read_action=HIGH_CARD_ACTIONS.read,
     read_settings=read_settings, settings_fields=("seed", "cards"))
 
 # -- the platform, end to end ----------------------------------------------------------------------
@@ -356,10 +355,15 @@ def test_the_document_lists_the_registered_games_and_their_actions(toy: FlaskCli
     assert actions == ["RamchiActionRequest", "ContinentalActionRequest", "HighCardAction"]
     types = [[variant["properties"]["type"]["enum"] for variant in schemas[name]["oneOf"]]
              for name in actions]
-    assert types == [[["exchange", "keep"], ["arrange"]],
+    assert types == [[["exchange"], ["keep"], ["arrange"]],
                      [["draw"], ["buy"], ["pass"], ["drop"], ["lay_off"], ["swap_joker"],
                       ["move_joker"], ["discard"]],
                      [["reveal"]]]
+    for shell, part in (("GameView", "View"), ("GameCreated", "Created"), ("Verdict", "Verdict"),
+                        ("DisputeRequest", "Dispute")):
+        assert schemas[shell]["oneOf"][-1] == {"$ref": f"#/components/schemas/HighCard{part}"}, shell
+    assert list(schemas["HighCardVerdict"]["properties"]) == ["legal", "chips", "index", "rule", "code",
+                                                             "message"]
 
 
 def test_the_toy_game_is_gone_after_its_test(client: FlaskClient) -> None:

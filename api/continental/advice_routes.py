@@ -4,16 +4,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from api import solver_jobs
 from api.blueprint import Blueprint
-from api.cardinput import read_card_groups
-from api.continental import contract_json
+from api.continental import answers
+from api.continental.advice_schemas import (
+    ContinentalAdviceRequestSchema,
+    ContinentalAdviceSchema,
+    ContinentalContractListSchema,
+)
+from api.continental.answers import contract_json
+from api.continental.cards import read_card_groups
 from api.pool import solve
-from api.routes.games import PROBLEM
 from api.ruleset_input import ruleset_options
-from api.schemas import ContinentalAdviceRequestSchema, ContinentalAdviceSchema, ContinentalContractListSchema
+from api.schemas import PROBLEM
 from rulesets.continental.contracts import CONTRACTS
 from rulesets.continental.deck import Deck
+from rulesets.continental.kind import CONTINENTAL
 from rulesets.continental.options import ContinentalOptions
 from rulesets.errors import LimitExceededError
 from solver.continental.advice import contract_for
@@ -24,7 +29,7 @@ blp = Blueprint("continental", __name__, url_prefix="/v1/continental",
 
 
 def _options(body: dict[str, Any]) -> ContinentalOptions:
-    options: ContinentalOptions = ruleset_options(body, "continental", "Continental")
+    options: ContinentalOptions = ruleset_options(body, CONTINENTAL.name, "Continental")
     return options
 
 
@@ -72,7 +77,7 @@ def continental_advice(body: dict[str, Any]) -> dict[str, Any]:
     table = [cards[f"/table/{i}"] for i in range(len(body["table"]))]
     hand = cards["/hand"]
     answer: dict[str, Any] = solve(
-        solver_jobs.continental_advice, hand, what="the Continental advice", contract=contract,
+        answers.advice, hand, what="the Continental advice", contract=contract,
         dropped=body["dropped"], drawn=body["drawn"], table=table,
         discard_top=cards["/discard_top"][0] if "/discard_top" in cards else None,
         seen=cards["/seen"], options=options, time_limit=DEFAULT_TIME_LIMIT_S)

@@ -7,13 +7,13 @@ from typing import Any
 from api.blueprint import Blueprint
 from api.cardinput import read_cards
 from api.errors import ApiProblem
-from api.schemas import (
+from api.ramchi.advice_schemas import (
     ClassificationSchema,
     ClassifyRequestSchema,
     CompareRequestSchema,
     CompareResponseSchema,
-    ProblemSchema,
 )
+from api.schemas import ProblemSchema
 from rulesets.cards import Card
 from rulesets.errors import DuplicateCardError
 from rulesets.jsonable import jsonable

@@ -4,15 +4,21 @@ from __future__ import annotations
 
 from typing import Any
 
-from api import solver_jobs
 from api.blueprint import Blueprint
 from api.cardinput import read_cards
 from api.pool import solve
-from api.routes.games import PROBLEM
+from api.ramchi import answers
+from api.ramchi.advice_schemas import (
+    AdviceRequestSchema,
+    AdviceSchema,
+    HindsightRequestSchema,
+    HindsightSchema,
+)
+from api.ramchi.trainer_schemas import TrainerScoreRequestSchema, TrainerScoreSchema
 from api.ruleset_input import ruleset_options
-from api.schemas import AdviceRequestSchema, AdviceSchema, HindsightRequestSchema, HindsightSchema
-from api.trainer_schemas import TrainerScoreRequestSchema, TrainerScoreSchema
+from api.schemas import PROBLEM
 from rulesets.ramchi.deal import HAND_SIZE
+from rulesets.ramchi.kind import RAMCHI
 from rulesets.ramchi.options import RamchiOptions
 from solver.limits import DEFAULT_TIME_LIMIT_S
 
@@ -21,7 +27,7 @@ blp = Blueprint("advice", __name__, url_prefix="/v1/ramchi",
 
 
 def _options(body: dict[str, Any]) -> RamchiOptions:
-    options: RamchiOptions = ruleset_options(body, "ramchi", "Ramchi")
+    options: RamchiOptions = ruleset_options(body, RAMCHI.name, RAMCHI.title)
     return options
 
 
@@ -50,7 +56,7 @@ def advice(body: dict[str, Any]) -> dict[str, Any]:
     if body.get("up_card") is not None:
         up_card = read_cards([body["up_card"]], "/up_card", what="up_card")[0]
     answer: dict[str, Any] = solve(
-        solver_jobs.ramchi_advice, hand, up_card, what="the Ramchi advice", objective=body["objective"],
+        answers.advice, hand, up_card, what="the Ramchi advice", objective=body["objective"],
         seed=body["seed"], samples=body.get("samples"), opponents=body["opponents"],
         mixture=body.get("mixture"), seat=body["seat"], dealer=body.get("dealer"),
         options=_options(body), time_limit=DEFAULT_TIME_LIMIT_S)
@@ -84,7 +90,7 @@ def hindsight_review(body: dict[str, Any]) -> dict[str, Any]:
         played = [read_cards(combo, f"/played/{i}", what=f"played combination {i + 1}")
                   for i, combo in enumerate(body["played"])]
     answer: dict[str, Any] = solve(
-        solver_jobs.ramchi_hindsight, hand, body["seat"], body["dealer"], what="the hindsight review",
+        answers.hindsight_review, hand, body["seat"], body["dealer"], what="the hindsight review",
         other_lineups=others, played=played, options=_options(body), time_limit=DEFAULT_TIME_LIMIT_S)
     return answer
 
@@ -117,7 +123,7 @@ def trainer_score(body: dict[str, Any]) -> dict[str, Any]:
     lineup = [read_cards(combo, f"/lineup/{i}", what=f"combination {i + 1}")
               for i, combo in enumerate(body["lineup"])]
     answer: dict[str, Any] = solve(
-        solver_jobs.ramchi_trainer, hand, up_card, lineup, what="the trainer's score",
+        answers.trainer_score, hand, up_card, lineup, what="the trainer's score",
         exchanged=body.get("exchange"), seed=body["seed"], samples=body.get("samples"),
         opponents=body["opponents"], mixture=body.get("mixture"), seat=body["seat"],
         dealer=body.get("dealer"), options=_options(body), time_limit=DEFAULT_TIME_LIMIT_S)

@@ -1,23 +1,15 @@
 """Request and response bodies of the Ramchi trainer (``POST /v1/ramchi/trainer/score``).
 
-A module of its own so that it can grow without touching :mod:`api.schemas`;
-it reuses that module's fields and nested schemas.
+A module of its own so that it can grow without touching :mod:`api.ramchi.advice_schemas`;
+it reuses that module's nested schemas and the shared fields of :mod:`api.schemas`.
 """
 
 from __future__ import annotations
 
 from marshmallow import Schema, fields, validate
 
-from api.schemas import (
-    BoundedList,
-    Int,
-    PlannedCombinationSchema,
-    SampledDealSchema,
-    StrictBoolean,
-    card_code,
-    card_codes,
-    card_list,
-)
+from api.ramchi.advice_schemas import PlannedCombinationSchema, SampledDealSchema
+from api.schemas import BoundedList, Int, StrictBoolean, card_code, card_codes, card_list
 from rulesets.ramchi.arrangement import MAX_COMBINATIONS
 from rulesets.ramchi.combinations import COMBINATION_SIZE
 from rulesets.ramchi.deal import HAND_SIZE

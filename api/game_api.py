@@ -2,9 +2,10 @@
 
 The game routes (:mod:`api.routes.games`, :mod:`api.routes.disputes`) serve every game
 registered in :mod:`rulesets.game`; what differs between games is only the shape of
-their bodies. A game's API module registers a :class:`GameApi` (its schemas, and how
-a request's cards are read with pointers) with :func:`register_game_api`; the
-documented schemas of the routes dispatch to it through :class:`ByGame`.
+their bodies. A game's API package (``api/<game>/``) registers a :class:`GameApi` (its
+schemas, how a request's cards are read with pointers, and its own routes) with
+:func:`register_game_api`; the documented schemas of the routes dispatch to it
+(:mod:`api.game_bodies`).
 
 >>> game_api("ramchi").name, "ramchi" in api_game_names()
 ('ramchi', True)
@@ -13,19 +14,19 @@ documented schemas of the routes dispatch to it through :class:`ByGame`.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from typing import Any, ClassVar
+from dataclasses import dataclass, field
+from typing import Any
 
-from flask import g, has_request_context
-from marshmallow import INCLUDE, Schema, ValidationError, fields, validate
+from flask_smorest import Blueprint
+from marshmallow import Schema, ValidationError, fields, validate
 
 from api.errors import ApiProblem
+from api.schemas import SeatTokenSchema
 from rulesets.game import DEFAULT_GAME, GameKind, game_kind, game_names
 from rulesets.registry import Registry
 
 __all__ = [
     "BUILTIN_GAME_APIS",
-    "ByGame",
     "GameApi",
     "RegisteredGame",
     "action_types",
@@ -33,11 +34,12 @@ __all__ = [
     "bots_of_request",
     "created_schema",
     "game_api",
+    "game_blueprints",
     "register_game_api",
     "unregister_game_api",
 ]
 
-BUILTIN_GAME_APIS: tuple[str, ...] = ("api.game_schemas.ramchi", "api.game_schemas.continental")
+BUILTIN_GAME_APIS: tuple[str, ...] = ("api.ramchi.game_api", "api.continental.game_api")
 """Modules registering the API side of the games of this package (loaded on first lookup)."""
 
 
@@ -47,11 +49,17 @@ def _keep_settings(body: dict[str, Any], pointer: str) -> dict[str, Any]:
 
 
 def created_schema(view: type[Schema]) -> type[Schema]:
-    """The schema of a created game of a game whose views are ``view``: the view and the seats."""
-    from api.schemas import SeatTokenSchema
+    """The schema of a created game of a game whose views are ``view``: the view and the seats.
 
+    >>> from api.ramchi.schemas import RamchiGameViewSchema
+    >>> created_schema(RamchiGameViewSchema).__name__
+    'RamchiGameCreatedSchema'
+    """
     seats = fields.List(fields.Nested(SeatTokenSchema), required=True)
-    return type(view.__name__.removesuffix("Schema") + "CreatedSchema", (view,), {"seats": seats})
+    game = view.__name__.removesuffix("Schema").removesuffix("View")
+    return type(f"{game}CreatedSchema", (view,), {
+        "seats": seats, "__doc__": f"A created game: its public view ({view.__name__}) and every "
+                                   "seat's token."})
 
 
 def _keep_action(body: dict[str, Any]) -> dict[str, Any]:
@@ -92,8 +100,10 @@ class GameApi:
     ``create`` is the ``POST /v1/games`` body (with ``game`` and ``players``),
     ``settings`` the ``config`` of a dispute, ``dispute`` a dispute body,
     ``action`` one action request (``type`` plus the action's fields, and the
-    delivery fields ``expected_version`` and ``action_id``), ``view`` a view,
-    ``created`` a created game (a view with ``seats``, see :func:`created_schema`).
+    delivery fields ``expected_version`` and ``action_id``; :mod:`api.actions`
+    derives it from the action records), ``view`` a view,
+    ``created`` a created game (a view with ``seats``, see :func:`created_schema`),
+    ``verdict`` the verdict on a posted log (:func:`api.schemas.verdict_schema`).
     ``action_variants`` are the JSON Schema alternatives of an
     action request, tagged by ``type`` (the OpenAPI ``oneOf``).
     ``read_settings(loaded, pointer)`` turns loaded settings into the
@@ -102,6 +112,10 @@ class GameApi:
     ``settings_fields`` names the fields of a create body that are settings
     (all of them when empty). ``bots_of(create_body)`` is the bot of each seat
     (``None`` for a person; by default every seat is a person).
+    ``history_fields`` are view fields that grow with the game (Ramchi's ``rounds``), left out
+    of an action's answer, whose events tell what is new. ``blueprints`` are the game's own
+    routes (its advice), served beside the game routes; ``schema_constraints`` what its
+    request components require beyond their fields (JSON Schema keywords by component name).
     """
 
     name: str
@@ -111,11 +125,15 @@ class GameApi:
     action: type[Schema]
     view: type[Schema]
     created: type[Schema]
+    verdict: type[Schema]
     action_variants: tuple[dict[str, Any], ...] = ()
     read_settings: Callable[[dict[str, Any], str], dict[str, Any]] = _keep_settings
     read_action: Callable[[dict[str, Any]], dict[str, Any]] = _keep_action
     settings_fields: tuple[str, ...] = ()
     bots_of: Callable[[dict[str, Any]], list[str | None]] = bots_of_request
+    history_fields: tuple[str, ...] = ()
+    blueprints: tuple[Blueprint, ...] = ()
+    schema_constraints: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
 
     @property
     def kind(self) -> GameKind:
@@ -194,50 +212,6 @@ class RegisteredGame(validate.Validator):
         return value
 
 
-def requested_game(data: Any) -> str:
-    """The game a body names in its ``game`` field (the default game when it names none)."""
-    if isinstance(data, Mapping):
-        name = data.get("game", DEFAULT_GAME)
-        if isinstance(name, str) and name in api_game_names():
-            return name
-    return DEFAULT_GAME
-
-
-def game_in_request(data: Any) -> str:
-    """The game of the request's path (set on ``flask.g.game`` by the route), else the default."""
-    name = getattr(g, "game", None) if has_request_context() else None
-    return name if isinstance(name, str) and name in api_game_names() else DEFAULT_GAME
-
-
-class ByGame(Schema):
-    """A documented schema whose bodies are loaded and dumped with the schema of their game.
-
-    The class documents the default game's body (the OpenAPI document names it);
-    ``game_part`` names the :class:`GameApi` schema to use and ``choose_game``
-    finds the game of a body. A game whose schema is this very class is handled here.
-    """
-
-    class Meta:
-        unknown = INCLUDE  # documented as ``oneOf`` its games' schemas, which refuse unknown fields
-
-    game_part: ClassVar[str] = ""
-    choose_game: ClassVar[Callable[[Any], str]] = staticmethod(requested_game)
-
-    def _schema_for(self, data: Any) -> Schema | None:
-        schema: type[Schema] = getattr(game_api(type(self).choose_game(data)), self.game_part)
-        return None if isinstance(self, schema) else schema()
-
-    def load(self, data: Any, *, many: bool | None = None, partial: Any = None,
-             unknown: str | None = None) -> Any:
-        """Load ``data`` with its game's schema."""
-        other = None if many else self._schema_for(data)
-        if other is not None:
-            return other.load(data, partial=partial, unknown=unknown)
-        return super().load(data, many=many, partial=partial, unknown=unknown)
-
-    def dump(self, obj: Any, *, many: bool | None = None) -> Any:
-        """Dump ``obj`` with its game's schema."""
-        other = None if many else self._schema_for(obj)
-        if other is not None:
-            return other.dump(obj)
-        return super().dump(obj, many=many)
+def game_blueprints() -> tuple[Blueprint, ...]:
+    """The routes of every game served over HTTP, the default game's first."""
+    return tuple(blueprint for name in api_game_names() for blueprint in game_api(name).blueprints)

@@ -1,0 +1,191 @@
+"""Continental's advice request and answer (``POST /v1/continental/advice``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from marshmallow import Schema, fields, validate
+
+from api.continental.cards import MOST_PLAYERS, continental_card_code, continental_card_codes
+from api.continental.schemas import ContinentalOptionsSchema
+from api.schemas import MAX_CARDS, BoundedList, Int, StrictBoolean, Text
+from rulesets.continental.contracts import HANDS
+from rulesets.continental.deck import Deck
+from rulesets.continental.values import RunEnd
+from solver.limits import (
+    CONTINENTAL_MAX_CONTRACT_MELDS,
+    CONTINENTAL_MAX_HAND_CARDS,
+    CONTINENTAL_MAX_TABLE_MELDS,
+)
+
+CONTINENTAL_MAX_SEEN = Deck.for_players(MOST_PLAYERS).size
+"""The most cards ``seen`` may list: every card of the largest table's deck."""
+
+
+class ContinentalContractSchema(Schema):
+    """A contract given as its melds: one to three melds, trios and runs (as in the seven hands)."""
+
+    trios = Int(required=True, validate=validate.Range(min=0, max=3))
+    runs = Int(required=True, validate=validate.Range(min=0, max=3))
+
+
+class ContinentalAdviceRequestSchema(Schema):
+    """A Continental hand to advise, with what is known of the table (give hand_number or contract)."""
+
+    hand = continental_card_codes(required=True, metadata={
+        "description": f"your cards (1 to {CONTINENTAL_MAX_HAND_CARDS}: 13 dealt, the draw and "
+                       f"eight buys); more is refused as limit_exceeded",
+        "minItems": 1, "maxItems": CONTINENTAL_MAX_HAND_CARDS,
+        "example": ["7c", "7d", "7h", "Kc", "Kd", "Jk", "9s", "9s"]})
+    hand_number = Int(validate=validate.Range(min=1, max=HANDS), metadata={
+        "description": "the hand being played, 1-7; its contract is the one played (give this or "
+                       "contract)", "example": 1})
+    contract = fields.Nested(ContinentalContractSchema, metadata={
+        "description": "any contract as trios and runs (give this or hand_number)"})
+    dropped = StrictBoolean(load_default=False, metadata={
+        "description": "true once you have laid your contract down: only lay-offs are advised"})
+    drawn = StrictBoolean(allow_none=True, load_default=None, metadata={
+        "description": "whether the hand holds this turn's drawn card; by default read from its "
+                       "size (the cards dealt plus two per buy is before the draw, one more is "
+                       "after). Before the draw the answer is the distance, the outs and whether "
+                       "to take or buy the top discard"})
+    table = BoundedList(continental_card_codes(), max_items=MAX_CARDS, load_default=list, metadata={
+        "description": "the melds on the table (yours included once dropped): a trio, or a run "
+                       "lowest first", "maxItems": CONTINENTAL_MAX_TABLE_MELDS,
+        "example": [["5h", "6h", "7h", "8h"]]})
+    discard_top = continental_card_code(allow_none=True, metadata={
+        "description": "the top card of the discard pile, for the take and buy advice; it counts "
+                       "as seen (listing it in seen too counts a second copy)", "example": "Ks"})
+    seen = continental_card_codes(max_items=CONTINENTAL_MAX_SEEN, load_default=list, metadata={
+        "description": "other cards known not to be in the stock: the discard pile below the top, "
+                       "cards seen in other hands"})
+    ruleset = Text(load_default="continental", validate=validate.Length(min=1, max=100))
+    options = fields.Nested(ContinentalOptionsSchema, load_default=dict,
+                            metadata={"description": "option overrides, see GET /v1/rulesets"})
+
+
+CONTINENTAL_REQUEST_CONSTRAINTS: dict[str, dict[str, Any]] = {
+    "ContinentalAdviceRequest": {"oneOf": [{"required": ["hand_number"]}, {"required": ["contract"]}]},
+    "ContinentalContract": {"anyOf": [
+        {"properties": {"trios": {"enum": [trios]}, "runs": {"enum": list(
+            range(max(0, 1 - trios), CONTINENTAL_MAX_CONTRACT_MELDS - trios + 1))}}}
+        for trios in range(CONTINENTAL_MAX_CONTRACT_MELDS + 1)]},
+}
+"""What the Continental request requires beyond its fields: hand_number or contract (not both),
+and a contract of one to three melds (JSON Schema keywords, added by :mod:`api.openapi` through
+the game's :attr:`api.game_api.GameApi.schema_constraints`)."""
+
+
+class ContinentalJokerSchema(Schema):
+    """A joker in a meld and what it stands for."""
+
+    card = fields.String(required=True, metadata={"example": "Jk"})
+    position = Int(required=True, metadata={"description": "its index in the meld's cards"})
+    stands_for = fields.String(required=True, metadata={
+        "description": "in a run the card (5h), in a trio the rank (K, any suit)", "example": "5h"})
+
+
+class ContinentalMeldSchema(Schema):
+    """A trio or a run."""
+
+    kind = fields.String(required=True, validate=validate.OneOf(["trio", "run"]))
+    cards = fields.List(fields.String(), required=True,
+                        metadata={"description": "a run lowest first", "example": ["4h", "Jk", "6h", "7h"]})
+    text = fields.String(required=True, metadata={"example": "4♥ Jk(5♥) 6♥ 7♥"})
+    rank = fields.String(required=True, allow_none=True, metadata={"description": "a trio's rank"})
+    suit = fields.String(required=True, allow_none=True, metadata={"description": "a run's suit"})
+    jokers = fields.List(fields.Nested(ContinentalJokerSchema), required=True)
+
+
+class ContinentalLayOffSchema(Schema):
+    """One card laid off, in play order."""
+
+    card = fields.String(required=True)
+    target = fields.String(required=True, validate=validate.OneOf(["drop", "table"]), metadata={
+        "description": "a meld of the advised drop, or one of the table melds given"})
+    meld = Int(required=True, metadata={"description": "0-based index in drop or table"})
+    end = fields.String(required=True, allow_none=True, validate=validate.OneOf(list(RunEnd)),
+                        metadata={"description": "where the joker goes, when the card is a joker "
+                                                 "or takes a joker's place in a run"})
+    result = fields.Nested(ContinentalMeldSchema, required=True,
+                           metadata={"description": "the meld once the card is on it"})
+
+
+class ContinentalOutSchema(Schema):
+    """A kind of card that brings the hand one card closer, and its unseen copies."""
+
+    card = fields.String(required=True)
+    unseen = Int(required=True)
+
+
+class ContinentalDiscardSchema(Schema):
+    """One possible discard and the hand it leaves."""
+
+    card = fields.String(required=True)
+    distance = Int(required=True)
+    outs = fields.List(fields.Nested(ContinentalOutSchema), required=True)
+    outs_total = Int(required=True)
+    next_outs = fields.Float(required=True, metadata={
+        "description": "unseen outs after drawing an out and discarding best, averaged over the "
+                       "outs weighted by their unseen copies"})
+    points = Int(required=True, metadata={"description": "penalty points of the cards kept"})
+
+
+class ContinentalDecisionSchema(Schema):
+    """Yes or no, and why."""
+
+    advised = fields.Boolean(required=True)
+    reason = fields.String(required=True)
+
+
+class ContinentalContractAnswerSchema(Schema):
+    """The contract advised for."""
+
+    hand = Int(required=True, allow_none=True, metadata={"description": "1-7; null for a contract "
+                                                                         "given as trios and runs"})
+    trios = Int(required=True)
+    runs = Int(required=True)
+    name = fields.String(required=True, metadata={"example": "2 trios + 1 run"})
+
+
+class ContinentalContractListSchema(Schema):
+    """The contract of every hand, hand 1 first."""
+
+    contracts = fields.List(fields.Nested(ContinentalContractAnswerSchema), required=True)
+
+
+class ContinentalAdviceSchema(Schema):
+    """The turn to play: drop, lay-offs, discard; how far the hand is; take and buy."""
+
+    contract = fields.Nested(ContinentalContractAnswerSchema, required=True)
+    hand = fields.List(fields.String(), required=True)
+    dropped = fields.Boolean(required=True)
+    drawn = fields.Boolean(required=True, metadata={
+        "description": "the hand was read as holding this turn's draw (false: before the draw, "
+                       "so no drop, discard or ranking yet)"})
+    can_drop = fields.Boolean(required=True, metadata={"description": "the contract can go down now"})
+    drop = fields.List(fields.Nested(ContinentalMeldSchema), required=True)
+    lay_offs = fields.List(fields.Nested(ContinentalLayOffSchema), required=True)
+    discard = fields.String(required=True, allow_none=True)
+    points_left = Int(required=True, metadata={"description": "penalty points in hand after the turn"})
+    goes_out = fields.Boolean(required=True)
+    distance = Int(required=True, metadata={
+        "description": "fewest cards to add to hold the contract at minimum size plus a card to "
+                       "discard (0 once dropped)"})
+    outs = fields.List(fields.Nested(ContinentalOutSchema), required=True)
+    outs_total = Int(required=True)
+    discard_ranking = fields.List(fields.Nested(ContinentalDiscardSchema), required=True)
+    take_discard = fields.Nested(ContinentalDecisionSchema, required=True, allow_none=True)
+    buy = fields.Nested(ContinentalDecisionSchema, required=True, allow_none=True)
+    action = fields.Dict(required=True, allow_none=True, metadata={
+        "description": "the advised next action of your turn, as the body of POST "
+                       "/v1/games/{id}/actions: before the draw the draw (from the discard pile "
+                       "when taking it is advised); after it the drop, else the first lay-off "
+                       "(swap_joker when the card takes a joker's place), else the discard; null "
+                       "when there is none. One step: ask again after it",
+        "example": {"type": "drop", "melds": [["Kc", "Kd", "Ks"], ["4h", "Jk", "6h", "7h"]]}})
+    buy_action = fields.Dict(required=True, allow_none=True, metadata={
+        "description": "the answer to a buy offer of discard_top out of your turn, as an action "
+                       "body: buy or pass (null without discard_top)", "example": {"type": "pass"}})
+    explanation = fields.String(required=True)
+    solve_ms = fields.Float(required=True)

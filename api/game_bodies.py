@@ -1,0 +1,166 @@
+"""The documented bodies of the game routes, each loaded and dumped by the schema of its game.
+
+The routes of :mod:`api.routes.games` and :mod:`api.routes.disputes` serve every game; their
+bodies (:class:`GameCreateSchema`, :class:`GameViewSchema`, :class:`GameCreatedSchema`,
+:class:`ActionRequestSchema`, :class:`DisputeRequestSchema`, :class:`VerdictSchema`) are
+:class:`ByGame` schemas: each loads and dumps with the schema its game registered
+(:class:`api.game_api.GameApi`), and the document lists them as ``oneOf`` those
+(:mod:`api.openapi`).
+
+>>> GameViewSchema().dump({"game": "continental", "id": "g", "stock_size": 3, "colour": "red"})
+{'id': 'g', 'game': 'continental', 'stock_size': 3}
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar
+
+from flask import g, has_request_context
+from marshmallow import INCLUDE, Schema, fields
+
+from api.errors import ApiProblem
+from api.game_api import action_types, api_game_names, game_api
+from api.schemas import Int
+from rulesets.game import DEFAULT_GAME, game_kind
+
+__all__ = [
+    "ActionRequestSchema",
+    "ActionResponseSchema",
+    "ByGame",
+    "DisputeRequestSchema",
+    "GameCreateSchema",
+    "GameCreatedSchema",
+    "GameLogSchema",
+    "GameViewSchema",
+    "VerdictSchema",
+    "game_in_request",
+    "requested_game",
+]
+
+
+def requested_game(data: Any) -> str:
+    """The game a body names in its ``game`` field (the default game when it names none)."""
+    if isinstance(data, Mapping):
+        name = data.get("game", DEFAULT_GAME)
+        if isinstance(name, str) and name in api_game_names():
+            return name
+    return DEFAULT_GAME
+
+
+def game_in_request(data: Any) -> str:
+    """The game of the request's path (set on ``flask.g.game`` by the route), else the default."""
+    name = getattr(g, "game", None) if has_request_context() else None
+    return name if isinstance(name, str) and name in api_game_names() else DEFAULT_GAME
+
+
+class ByGame(Schema):
+    """A documented schema whose bodies are loaded and dumped with the schema of their game.
+
+    The class documents the default game's body (the OpenAPI document names it);
+    ``game_part`` names the :class:`GameApi` schema to use and ``choose_game``
+    finds the game of a body. A game whose schema is this very class is handled here.
+    """
+
+    class Meta:
+        unknown = INCLUDE  # documented as ``oneOf`` its games' schemas, which refuse unknown fields
+
+    game_part: ClassVar[str] = ""
+    choose_game: ClassVar[Callable[[Any], str]] = staticmethod(requested_game)
+
+    def _schema_for(self, data: Any) -> Schema | None:
+        schema: type[Schema] = getattr(game_api(type(self).choose_game(data)), self.game_part)
+        return None if isinstance(self, schema) else schema()
+
+    def load(self, data: Any, *, many: bool | None = None, partial: Any = None,
+             unknown: str | None = None) -> Any:
+        """Load ``data`` with its game's schema."""
+        other = None if many else self._schema_for(data)
+        if other is not None:
+            return other.load(data, partial=partial, unknown=unknown)
+        return super().load(data, many=many, partial=partial, unknown=unknown)
+
+    def dump(self, obj: Any, *, many: bool | None = None) -> Any:
+        """Dump ``obj`` with its game's schema."""
+        other = None if many else self._schema_for(obj)
+        if other is not None:
+            return other.dump(obj)
+        return super().dump(obj, many=many)
+
+
+class GameCreateSchema(ByGame):
+    """A new game: the body of the game named by ``game`` (the default game when left out)."""
+
+    game_part = "create"
+
+
+class GameViewSchema(ByGame):
+    """A game as the public or one seat sees it: the view of its game."""
+
+    game_part = "view"
+
+
+class GameCreatedSchema(ByGame):
+    """A created game: its game's public view and every seat's token."""
+
+    game_part = "created"
+
+
+class ActionRequestSchema(ByGame):
+    """One player action, of the game of the path; the seat is the one the bearer token belongs to.
+
+    An action ``type`` of another game is refused as ``wrong_game`` (409): the request is
+    well formed, but this game has no such action.
+    """
+
+    game_part = "action"
+    choose_game = staticmethod(game_in_request)
+
+    def load(self, data: Any, *, many: bool | None = None, partial: Any = None,
+             unknown: str | None = None) -> Any:
+        """Load ``data`` with its game's schema, after checking its type is one of that game's."""
+        if isinstance(data, dict) and isinstance(data.get("type"), str):
+            game = game_in_request(data)
+            kinds = action_types(game)
+            others = {kind for name in api_game_names() for kind in action_types(name)}
+            if data["type"] not in kinds and data["type"] in others:
+                raise ApiProblem("wrong_game", f"{data['type']!r} is no action of {game_kind(game).title}: "
+                                 f"its actions are {', '.join(kinds)}",
+                                 extra={"rule": f"each game has its own actions; a {game_kind(game).title} "
+                                                f"game takes {', '.join(kinds)}"})
+        return super().load(data, many=many, partial=partial, unknown=unknown)
+
+
+class ActionResponseSchema(Schema):
+    """An accepted action: the new version, the record, the events it caused, the seat's view."""
+
+    version = Int(required=True)
+    action = fields.Dict(required=True)
+    events = fields.List(fields.Dict(), required=True)
+    state = fields.Nested(GameViewSchema, required=True)
+
+
+class GameLogSchema(Schema):
+    """A game's log, postable to /v1/disputes once the game is over."""
+
+    id = fields.String(required=True)
+    game = fields.String(required=True)
+    version = Int(required=True)
+    complete = fields.Boolean(required=True)
+    config = fields.Dict(required=True)
+    log = fields.List(fields.Dict(), required=True)
+
+
+class DisputeRequestSchema(ByGame):
+    """A game configuration and the log (or only the actions) to judge, of the game named by ``game``."""
+
+    game_part = "dispute"
+
+
+class VerdictSchema(ByGame):
+    """The verdict on a posted log, as the game of the dispute gives it (the route notes the game
+    on ``flask.g.game``).
+    """
+
+    game_part = "verdict"
+    choose_game = staticmethod(game_in_request)
