@@ -210,6 +210,22 @@ class SeatTokenSchema(Schema):
     token = fields.String(required=True)
 
 
+class GameViewBase(Schema):
+    """What every game's view starts with, as the game routes add it: the game's id, its game,
+    version, players and bots; each game's view schema adds the game's own view after these.
+    """
+
+    class Meta:
+        unknown = INCLUDE
+
+    id = fields.String(required=True)
+    game = fields.String(required=True)
+    version = Int(required=True, metadata={"description": "number of accepted actions (bots' too)"})
+    players = fields.List(fields.String(), required=True)
+    bots = fields.List(fields.String(allow_none=True), required=True,
+                       metadata={"description": "per seat, the bot playing it (null: a person)"})
+
+
 def verdict_schema(name: str, **game_fields: fields.Field) -> type[Schema]:
     """The schema of one game's verdicts on a posted log: ``legal``, the game's own fields (its
     chips or scores), then the refused entry's fields (illegal only).

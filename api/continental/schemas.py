@@ -6,7 +6,7 @@
 
 from __future__ import annotations
 
-from marshmallow import INCLUDE, Schema, fields, validate
+from marshmallow import Schema, fields, validate
 
 from api.actions import ActionRequests
 from api.continental.cards import (
@@ -16,7 +16,7 @@ from api.continental.cards import (
     continental_card_codes,
 )
 from api.game_api import RegisteredGame, created_schema
-from api.schemas import BoundedList, Int, Text, options_schema, verdict_schema
+from api.schemas import BoundedList, GameViewBase, Int, Text, options_schema, verdict_schema
 from rulesets.continental.config import MAX_SEED
 from rulesets.continental.contracts import HANDS
 from rulesets.continental.kind import CONTINENTAL
@@ -118,18 +118,9 @@ class ContinentalBuyWindowSchema(Schema):
                           metadata={"description": "per seat: true bought, false passed, null not yet"})
 
 
-class ContinentalGameViewSchema(Schema):
+class ContinentalGameViewSchema(GameViewBase):
     """A Continental game as the public or one seat sees it."""
 
-    class Meta:
-        unknown = INCLUDE
-
-    id = fields.String(required=True)
-    game = fields.String(required=True)
-    version = Int(required=True, metadata={"description": "number of accepted actions (bots' too)"})
-    players = fields.List(fields.String(), required=True)
-    bots = fields.List(fields.String(allow_none=True), required=True,
-                       metadata={"description": "per seat, the bot playing it (null: a person)"})
     ruleset = fields.String(required=True)
     hands = Int(required=True)
     hand_number = Int(required=True)

@@ -6,12 +6,12 @@
 
 from __future__ import annotations
 
-from marshmallow import INCLUDE, Schema, fields, validate
+from marshmallow import Schema, fields, validate
 
 from api.actions import ActionRequests
 from api.game_api import RegisteredGame, created_schema
 from api.ramchi.cards import RAMCHI_CARDS
-from api.schemas import BoundedList, Int, Text, card_codes, options_schema, verdict_schema
+from api.schemas import BoundedList, GameViewBase, Int, Text, card_codes, options_schema, verdict_schema
 from rulesets.game import DEFAULT_GAME
 from rulesets.log import MAX_LOG_RECORDS
 from rulesets.ramchi.config import MAX_HANDS
@@ -75,18 +75,9 @@ class RamchiGameCreateSchema(RamchiGameSettingsSchema):
                            "example": [None, "ev", "greedy"]})
 
 
-class RamchiGameViewSchema(Schema):
+class RamchiGameViewSchema(GameViewBase):
     """A Ramchi game as the public or one seat sees it."""
 
-    class Meta:
-        unknown = INCLUDE
-
-    id = fields.String(required=True)
-    game = fields.String(required=True)
-    version = Int(required=True, metadata={"description": "number of accepted actions"})
-    players = fields.List(fields.String(), required=True)
-    bots = fields.List(fields.String(allow_none=True), required=True,
-                       metadata={"description": "per seat, the bot playing it (null: a person)"})
     ruleset = fields.String(required=True)
     phase = fields.String(required=True, validate=validate.OneOf(["exchange", "arrange", "game_over"]))
     is_over = fields.Boolean(required=True)
