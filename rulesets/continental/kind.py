@@ -1,8 +1,8 @@
 """Continental Rummy as a :class:`~rulesets.game.GameKind`, registered under ``"continental"``.
 
 Everything here forwards to the Continental rules (:mod:`rulesets.continental.game`,
-``records``, ``views``, ``disputes``); only the reading of a seat's request into
-an action record, and the order in which bots may act, are written here.
+``records``, ``views``, ``disputes``); a seat's request is read by the fields its record
+declares (:mod:`rulesets.actions`); only the order in which bots may act is written here.
 
 >>> CONTINENTAL.action_from_request(1, {"type": "draw", "source": "stock"})
 Draw(seat=1, source='stock')

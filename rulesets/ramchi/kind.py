@@ -1,8 +1,8 @@
 """Ramchi as a :class:`~rulesets.game.GameKind`, registered under ``"ramchi"``.
 
 Everything here forwards to the Ramchi rules (:mod:`rulesets.ramchi.game`,
-``records``, ``views``, ``disputes``); only the reading of a seat's request
-into an action record is written here.
+``records``, ``views``, ``disputes``); a seat's request is read by the fields its
+record declares (:mod:`rulesets.actions`), another action's field ignored.
 
 >>> RAMCHI.action_from_request(0, {"type": "arrange", "combinations": [["As", "Ad", "Ah"]]})
 Arrange(seat=0, combinations=((Card('As'), Card('Ad'), Card('Ah')),))
