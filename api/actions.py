@@ -11,7 +11,7 @@ enum (one of its values).
 
 >>> from rulesets.ramchi.records import ACTIONS
 >>> from api.schemas import card_code
->>> ramchi = ActionRequests("ExampleActionRequest", ACTIONS, CardFields(card_code), other_fields=True)
+>>> ramchi = ActionRequests("ExampleActionRequest", ACTIONS, CardFields(card_code), ignore_other_fields=True)
 >>> [variant["properties"]["type"]["enum"] for variant in ramchi.variants]
 [['exchange'], ['keep'], ['arrange']]
 >>> ramchi.read({"type": "arrange", "combinations": [["10h", "JH", "qh"]]})
@@ -98,7 +98,7 @@ class ActionRequests:
     """The requests for one game's ``actions``, derived from the records' fields.
 
     ``name`` is the schema's component name (``RamchiActionRequest``), ``cards`` how the game
-    writes cards, ``examples`` an example value by field name. With ``other_fields`` a request
+    writes cards, ``examples`` an example value by field name. With ``ignore_other_fields`` a request
     may carry another action's field, which is ignored (Ramchi: ``combinations`` with a
     ``keep``); without, it is refused.
     """
@@ -107,7 +107,7 @@ class ActionRequests:
     actions: tuple[type[Record], ...]
     cards: CardFields
     examples: Mapping[str, Any] = field(default_factory=dict)
-    other_fields: bool = False
+    ignore_other_fields: bool = False
 
     @functools.cached_property
     def _by_kind(self) -> dict[str, type[Record]]:
@@ -126,7 +126,7 @@ class ActionRequests:
         """Whether the schema takes ``null`` for ``name``: an action may leave it out, or other
         actions' requests may carry it (and it means nothing to them).
         """
-        return self.other_fields or any(field.optional for _, field in self._fields[name])
+        return self.ignore_other_fields or any(field.optional for _, field in self._fields[name])
 
     def _description(self, name: str) -> str:
         """What the field holds, by action: ``lay_off, swap_joker: the table meld; …``."""
@@ -173,14 +173,14 @@ class ActionRequests:
     @functools.cached_property
     def variants(self) -> tuple[dict[str, Any], ...]:
         """The JSON Schema of each action (the OpenAPI ``oneOf``): its ``type``, its required
-        fields (not null), and, unless ``other_fields``, no other action's field.
+        fields (not null), and, unless ``ignore_other_fields``, no other action's field.
         """
         return tuple(self._variant(action) for action in self.actions)
 
     def _variant(self, action: type[Record]) -> dict[str, Any]:
         own = request_fields(action)
         properties: dict[str, Any] = {"type": {"type": "string", "enum": [action.kind]}}
-        if not self.other_fields:
+        if not self.ignore_other_fields:
             names = {request_field.name for request_field in own}
             properties |= {name: {"not": {}} for name in sorted(set(self._fields) - names)}
         required = [request_field for request_field in own if not request_field.optional]
@@ -192,14 +192,14 @@ class ActionRequests:
 
     def read(self, body: Mapping[str, Any]) -> dict[str, Any]:
         """A loaded request (without its delivery fields) with its cards read: the body the
-        rules' ``action_from_request`` takes. Another action's field (unless ``other_fields``)
+        rules' ``action_from_request`` takes. Another action's field (unless ``ignore_other_fields``)
         or a missing required one is a 422 ``invalid_request`` pointing at it.
         """
         kind = body["type"]
         action = self._by_kind[kind]
         own = {request_field.name: request_field for request_field in request_fields(action)}
         for key in body:
-            if key != "type" and key not in own and not self.other_fields:
+            if key != "type" and key not in own and not self.ignore_other_fields:
                 raise ApiProblem("invalid_request", f"{_article(kind)} {kind!r} action takes no {key!r}",
                                  status=422, errors=[{"pointer": f"/{key}",
                                                       "detail": f"not a field of {kind}"}])

@@ -118,11 +118,11 @@ def missing_field(action: type[Record], body: Mapping[str, Any]) -> tuple[str, s
 
 
 def action_from_request(records: RecordTypes, seat: int, body: Mapping[str, Any], *,
-                        other_fields: bool = False) -> Record:
+                        ignore_other_fields: bool = False) -> Record:
     """The action ``seat`` asks for with ``body``, read by the game's ``records``.
 
     A required field left out is refused in words (:func:`missing_field`); an optional one
-    left out is ``None``. With ``other_fields`` a field the action does not have is ignored
+    left out is ``None``. With ``ignore_other_fields`` a field the action does not have is ignored
     (a game whose requests may carry another action's fields); without, it is refused. Every
     refusal is a :class:`~rulesets.log.LogError`.
     """
@@ -136,7 +136,7 @@ def action_from_request(records: RecordTypes, seat: int, body: Mapping[str, Any]
         raise LogError(missing[1])
     names = {field.name for field in request_fields(action)}
     data |= {key: value for key, value in body.items()
-             if key not in ("type", "kind", "seat") and (key in names or not other_fields)}
+             if key not in ("type", "kind", "seat") and (key in names or not ignore_other_fields)}
     data |= {field.name: None for field in request_fields(action)
              if field.optional and field.name not in data}
     return _only_action(records.from_dict(data, "action"))

@@ -113,7 +113,7 @@ RamchiGameCreatedSchema = created_schema(RamchiGameViewSchema)
 
 
 RAMCHI_ACTIONS = ActionRequests(
-    "RamchiActionRequest", ACTIONS, RAMCHI_CARDS, other_fields=True,
+    "RamchiActionRequest", ACTIONS, RAMCHI_CARDS, ignore_other_fields=True,
     examples={"combinations": [["As", "Ah", "Ad"], ["Kc", "Qc", "Jc"]]})
 """Ramchi's action requests, from its records: ``exchange``, ``keep``, ``arrange`` with its
 ``combinations`` (another action's field is ignored, as it always was)."""

@@ -49,7 +49,7 @@ def action_from_request(seat: int, body: Mapping[str, Any]) -> Exchange | Keep |
     rulesets.log.LogError: an 'arrange' action needs 'combinations' (a list of up to five lists of \
 three cards; [] to discard all)
     """
-    return read_request(_REQUESTED, seat, body, other_fields=True)  # type: ignore[return-value]
+    return read_request(_REQUESTED, seat, body, ignore_other_fields=True)  # type: ignore[return-value]
 
 
 def hidden_record(item: Any) -> str | None:
