@@ -187,7 +187,10 @@ def _decode_choice(value: Any, hint: type[StrEnum], where: str) -> Any:
     (a posted log with ``"end": "middle"`` is judged, not unreadable).
     """
     text = _decode_plain(value, str, where)
-    return hint(text) if text in hint._value2member_map_ else text
+    try:
+        return hint(text)
+    except ValueError:
+        return text
 
 
 @functools.cache
