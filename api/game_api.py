@@ -20,7 +20,7 @@ from typing import Any
 from flask_smorest import Blueprint
 from marshmallow import Schema, ValidationError, fields, validate
 
-from api.errors import ApiProblem
+from api.errors import PROBLEMS, ApiProblem, ProblemType
 from api.schemas import SeatTokenSchema
 from rulesets.game import DEFAULT_GAME, GameKind, game_kind, game_names
 from rulesets.registry import Registry
@@ -115,7 +115,9 @@ class GameApi:
     ``history_fields`` are view fields that grow with the game (Ramchi's ``rounds``), left out
     of an action's answer, whose events tell what is new. ``blueprints`` are the game's own
     routes (its advice), served beside the game routes; ``schema_constraints`` what its
-    request components require beyond their fields (JSON Schema keywords by component name).
+    request components require beyond their fields (JSON Schema keywords by component name);
+    ``problems`` the pages of the problem codes only its rules raise (``/problems/<code>``),
+    added to :data:`api.errors.PROBLEMS` while the game is registered.
     """
 
     name: str
@@ -134,6 +136,7 @@ class GameApi:
     history_fields: tuple[str, ...] = ()
     blueprints: tuple[Blueprint, ...] = ()
     schema_constraints: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
+    problems: Mapping[str, ProblemType] = field(default_factory=dict)
 
     @property
     def kind(self) -> GameKind:
@@ -150,15 +153,32 @@ class GameApi:
 _APIS = Registry[GameApi]("game served over HTTP", BUILTIN_GAME_APIS, default=DEFAULT_GAME)
 
 
+_PAGES_ADDED: dict[str, tuple[str, ...]] = {}
+"""The problem codes each registered game added to :data:`api.errors.PROBLEMS`."""
+
+
 def register_game_api(game: GameApi) -> GameApi:
-    """Register the API side of the game ``game.name`` (its rules must be registered too)."""
+    """Register the API side of the game ``game.name`` (its rules must be registered too), with
+    the pages of its own problem codes; a code that already has another page is refused.
+    """
     game_kind(game.name)
+    previous = _PAGES_ADDED.get(game.name, ())  # registered again: its own pages are replaced
+    clashes = sorted(code for code, page in game.problems.items()
+                     if code not in previous and PROBLEMS.get(code, page) != page)
+    if clashes:
+        raise ValueError(f"{game.name}: problem codes with another page already: {', '.join(clashes)}")
+    for code in previous:
+        PROBLEMS.pop(code, None)
+    _PAGES_ADDED[game.name] = tuple(code for code in game.problems if code not in PROBLEMS)
+    PROBLEMS.update(game.problems)
     return _APIS.register(game.name, game)
 
 
 def unregister_game_api(name: str) -> None:
-    """Forget the API side of ``name``."""
+    """Forget the API side of ``name``, and the problem pages it added."""
     _APIS.unregister(name)
+    for code in _PAGES_ADDED.pop(name, ()):
+        PROBLEMS.pop(code, None)
 
 
 def game_api(name: str) -> GameApi:

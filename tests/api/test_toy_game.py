@@ -23,6 +23,7 @@ from marshmallow import Schema, fields, validate
 from api import create_app
 from api.actions import ActionRequests, CardFields
 from api.cardinput import read_cards
+from api.errors import ProblemType
 from api.game_api import GameApi, RegisteredGame, created_schema, register_game_api, unregister_game_api
 from api.schemas import BoundedList, Int, Text, card_code, card_codes, verdict_schema
 from rulesets.cards import DECK, Card
@@ -253,7 +254,8 @@ HIGH_CARD_API = GameApi(
     dispute=HighCardDisputeSchema, action=HIGH_CARD_ACTIONS.schema, view=HighCardViewSchema,
     created=created_schema(HighCardViewSchema), verdict=HighCardVerdictSchema,
     action_variants=HIGH_CARD_ACTIONS.variants, read_action=HIGH_CARD_ACTIONS.read,
-    read_settings=read_settings, settings_fields=("seed", "cards"))
+    read_settings=read_settings, settings_fields=("seed", "cards"),
+    problems={"already_revealed": ProblemType(409, "Already revealed", "Each seat reveals its card once.")})
 
 # -- the platform, end to end ----------------------------------------------------------------------
 
@@ -305,6 +307,8 @@ def test_high_card_is_played_end_to_end_through_the_generic_routes(toy: FlaskCli
     assert again.status_code == 409
     assert again.json["code"] == "already_revealed"
     assert again.json["rule"] == "each seat reveals its card once"
+    assert again.json["title"] == "Already revealed" and again.json["type"] == "/problems/already_revealed"
+    assert toy.get("/problems/already_revealed").json["detail"] == "Each seat reveals its card once."
     wrong = toy.post(f"/v1/games/{game_id}/actions", headers=bearer(tokens[1]), json={"type": "arrange"})
     assert wrong.status_code == 409 and wrong.json["code"] == "wrong_game"
     assert wrong.json["detail"] == "'arrange' is no action of High card: its actions are reveal"
@@ -369,3 +373,4 @@ def test_the_document_lists_the_registered_games_and_their_actions(toy: FlaskCli
 def test_the_toy_game_is_gone_after_its_test(client: FlaskClient) -> None:
     refused = client.post("/v1/games", json={"game": "high_card", "players": ["A", "B", "C"]})
     assert refused.status_code == 422 and refused.json["errors"][0]["pointer"] == "/game"
+    assert client.get("/problems/already_revealed").status_code == 404
