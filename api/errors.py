@@ -75,11 +75,6 @@ PROBLEMS: dict[str, ProblemType] = {
     "invalid_ruleset": ProblemType(
         422, "Invalid ruleset options", "A ruleset option is unknown or has a wrong value."),
     "unknown_ruleset": ProblemType(404, "Unknown ruleset", "No ruleset has that name."),
-    "not_a_combination": ProblemType(
-        422, "Not a combination",
-        "Three cards given as a combination are none: a combination is three of a kind, a "
-        "straight flush, a straight, a flush or three unrelated cards (422 in a request such as "
-        "compare; 409 in a game's arrangement)."),
     "illegal_action": ProblemType(
         409, "Illegal action", "The action breaks a rule in the game's current state."),
     "not_found": ProblemType(404, "Not found", "There is nothing at this address."),
@@ -122,120 +117,24 @@ PROBLEMS: dict[str, ProblemType] = {
         "still decides the exchange). Reload the game: 'phase' and 'awaiting' say what comes next."),
     "game_over": ProblemType(
         409, "Game over", "The game's hands have all been played; it accepts no more actions."),
-    "wrong_seat": ProblemType(
-        409, "Not this seat's decision",
-        "Only the seat holding the 2♦ decides the exchange (exchange or keep)."),
-    "already_arranged": ProblemType(
-        409, "Already arranged", "Each seat arranges once per hand; this seat already has."),
     "no_such_seat": ProblemType(
         422, "No such seat", "Seats are numbered from 0 in play order, one per player: Ramchi "
         "has three (0, 1, 2), Continental one per player seated."),
-    "wrong_seats": ProblemType(
-        422, "Wrong seats",
-        "Give the lineups of exactly the two seats other than yours (hindsight)."),
     "card_not_in_hand": ProblemType(
         409, "Card not in hand",
         "A combination uses a card the seat does not hold (409 in a game; 422 for a lineup "
         "given for hindsight). Use only the cards of the hand."),
-    "too_many_combinations": ProblemType(
-        409, "Too many combinations",
-        "Each player forms at most five combinations (409 in a game; 422 in a given lineup)."),
-    "lineups_overlap": ProblemType(
-        422, "Lineups overlap",
-        "Each card is held by one player: the other seats' lineups may share no card with each "
-        "other or with your hand."),
     "up_card_in_hand": ProblemType(
         422, "Up-card in the hand",
         "The up-card lies face up, so it cannot also be one of the 17 cards of a hand."),
-    "no_two_of_diamonds": ProblemType(
-        409, "No 2♦ to exchange", "Only a hand holding the 2♦ can exchange it for the up-card."),
     "log_mismatch": ProblemType(
         422, "Log does not match",
         "A posted log's events must be exactly those the rules derive from its actions; the "
         "verdict names the first record that differs."),
-    # Continental Rummy melds:
-    "not_a_meld": ProblemType(
-        422, "Not a meld",
-        "The cards form no trio (three or more of one rank, jokers wild, at least one natural "
-        "card) and no run (four or more in sequence in one suit, ace high or low, never around "
-        "the corner); 'detail' lists every problem (422 for melds given for advice; 409 for a "
-        "drop in a game)."),
-    "cannot_lay_off": ProblemType(
-        409, "Cannot lay off",
-        "The card does not extend that meld: a trio takes its rank (or a joker), a run a card "
-        "at either end, never past the ace or around the corner."),
-    "cannot_move_joker": ProblemType(
-        409, "Cannot move the joker",
-        "Only a joker at an end of a run may be moved, and only if its run keeps four cards; "
-        "jokers in trios never move."),
     "wrong_game": ProblemType(
         409, "Not an action of this game",
         "Each game has its own actions: Ramchi takes exchange, keep and arrange; Continental "
         "draw, buy, pass, drop, lay_off, swap_joker, move_joker and discard."),
-    # Continental Rummy games (409: the action breaks a rule now; 422: it names no such thing):
-    "not_your_turn": ProblemType(
-        409, "Not your turn",
-        "Only the player whose turn it is draws, drops, lays off, moves jokers and discards; play "
-        "goes clockwise from the dealer's left. Others may only answer a buy offer."),
-    "already_drew": ProblemType(
-        409, "Already drew", "A turn starts with exactly one draw, from the stock or the discard "
-        "pile; now drop, lay off or discard."),
-    "draw_first": ProblemType(
-        409, "Draw first", "Draw a card, from the stock or the discard pile, before anything else "
-        "in your turn."),
-    "unknown_source": ProblemType(
-        422, "No such pile", "Draw from the 'stock' or the 'discard' pile."),
-    "discard_pile_empty": ProblemType(
-        409, "Discard pile empty", "There is no discard to take: draw from the stock."),
-    "buying_off": ProblemType(
-        409, "No buying", "This ruleset does not let anyone buy the discard (buying = false)."),
-    "current_player_cannot_buy": ProblemType(
-        409, "The current player cannot buy",
-        "The player whose turn it is takes the discard by drawing it; only the others may buy it."),
-    "no_buy_window": ProblemType(
-        409, "No discard on offer",
-        "A discard may be bought only after the player whose turn it is drew from the stock "
-        "instead of taking it, and only until they discard."),
-    "already_answered": ProblemType(
-        409, "Already answered", "Each player answers a buy offer once: buy or pass."),
-    "already_dropped": ProblemType(
-        409, "Already dropped",
-        "The contract is dropped once per hand; afterwards you may only lay off (and move or swap "
-        "jokers), never start a new meld."),
-    "wrong_contract": ProblemType(
-        409, "Not the contract",
-        "A drop lays down exactly the hand's contract (e.g. 2 trios), each meld at its minimum: a "
-        "trio 3 cards, a run 4; extra cards are laid off afterwards."),
-    "must_keep_a_discard": ProblemType(
-        409, "Keep a card to discard",
-        "You go out by discarding your last card, so a drop or lay-off may not use it (unless the "
-        "ruleset allows going out without a discard)."),
-    "not_dropped": ProblemType(
-        409, "Drop first", "Lay off, swap or move jokers only after dropping your contract."),
-    "no_such_meld": ProblemType(
-        409, "No such meld",
-        "Table melds are numbered from 0 in the order they reached the table; see 'table' in the "
-        "game's view."),
-    "invalid_end": ProblemType(
-        422, "No such end", "A joker goes to the 'high' or the 'low' end of a run."),
-    "not_a_joker_swap": ProblemType(
-        409, "Not a joker swap",
-        "A swap puts into a run the natural card a joker there stands for; the joker moves to an "
-        "end of the run."),
-    "joker_in_trio": ProblemType(409, "Joker in a trio", "Jokers in trios never move."),
-    "no_joker_at_end": ProblemType(
-        409, "No joker at that end", "Only a joker at the high or low end of a run may move."),
-    "run_too_short": ProblemType(
-        409, "Run too short", "A joker may leave a run only if the run keeps at least four cards."),
-    "not_a_run": ProblemType(
-        409, "Not a run",
-        "A joker moves from one run to another run: never to a trio, nor to the run it left."),
-    "unknown_objective": ProblemType(
-        422, "Unknown objective", "The advice objective is one of 'ev' and 'maximin'."),
-    "unknown_opponent_model": ProblemType(
-        422, "Unknown opponent model", "Opponents are modelled as 'greedy', 'solver', 'ev' or "
-        "'mixture'. A mixture's weights name only greedy, solver and ev, each from 0 to 1000, "
-        "with at least one above 0; they are given only with opponents 'mixture'."),
     "solver_timeout": ProblemType(
         503, "Solver timed out", "The solver found no answer within its time limit; retry."),
     # Compute budgets (api/pool.py, solver/budget.py):
@@ -292,7 +191,8 @@ PROBLEMS: dict[str, ProblemType] = {
     "request_forbidden": ProblemType(
         403, "Request forbidden", "The server refuses this connection or request as sent."),
 }
-"""Every problem code the API can return."""
+"""Every problem code the platform can return; each game adds the pages of the codes only its
+rules raise while it is registered (:attr:`api.game_api.GameApi.problems`)."""
 
 
 @dataclass

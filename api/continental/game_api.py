@@ -9,6 +9,7 @@ from __future__ import annotations
 from api.continental import advice_routes
 from api.continental.advice_schemas import CONTINENTAL_REQUEST_CONSTRAINTS
 from api.continental.cards import read_settings
+from api.continental.problems import CONTINENTAL_PROBLEMS
 from api.continental.schemas import (
     CONTINENTAL_ACTIONS,
     ContinentalDisputeRequestSchema,
@@ -39,5 +40,6 @@ CONTINENTAL_API = register_game_api(GameApi(
     settings_fields=FIELDS,
     blueprints=(advice_routes.blp,),
     schema_constraints=CONTINENTAL_REQUEST_CONSTRAINTS,
+    problems=CONTINENTAL_PROBLEMS,
 ))
 """Continental's bodies and routes, as the platform sees them."""

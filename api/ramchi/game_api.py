@@ -11,6 +11,7 @@ from __future__ import annotations
 from api.game_api import GameApi, register_game_api
 from api.ramchi import advice_routes, combination_routes
 from api.ramchi.cards import read_settings
+from api.ramchi.problems import RAMCHI_PROBLEMS
 from api.ramchi.schemas import (
     RAMCHI_ACTIONS,
     RamchiDisputeRequestSchema,
@@ -40,5 +41,6 @@ RAMCHI_API = register_game_api(GameApi(
     settings_fields=FIELDS,
     history_fields=("rounds",),
     blueprints=(combination_routes.blp, advice_routes.blp),
+    problems=RAMCHI_PROBLEMS,
 ))
 """Ramchi's bodies and routes, as the platform sees them."""

@@ -137,7 +137,8 @@ def test_every_problem_code_written_anywhere_has_a_page(client) -> None:
         assert page.status_code == 200 and page.json["code"] == code and page.json["detail"]
 
 
-def test_every_refusal_of_the_continental_referee_has_a_page_with_its_status() -> None:
+def test_every_refusal_of_the_continental_referee_has_a_page_with_its_status(client) -> None:
+    # the app (client) has registered every game's API, and so its problem pages
     from rulesets.continental.game import REFUSALS
     from rulesets.errors import IllegalActionError, InvalidInputError
 
