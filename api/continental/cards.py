@@ -61,9 +61,10 @@ MOST_COPIES = Deck.for_players(MOST_PLAYERS).copy_limit
 CONTINENTAL_CARD_CODE_PATTERN = (
     "^ *(?:(?:10|[2-9TJQKAtjqka])[cdhsCDHS\u2663\u2666\u2665\u2660\u2667\u2662\u2661\u2664]\ufe0f?"
     "|[Jj][Kk]|[Jj][Oo][Kk][Ee][Rr]) *$")
-"""How a Continental card is written in a request: a card as in :data:`CARD_CODE_PATTERN`, or a
-joker, ``Jk`` or ``joker`` in any case. Copy numbers (``7c#2``) are not taken: each card written
-takes the lowest copy not used yet (see :func:`read_card_groups`)."""
+"""How a Continental card is written in a request: a card as in
+:data:`api.cardinput.CARD_CODE_PATTERN`, or a joker, ``Jk`` or ``joker`` in any case. Copy numbers
+(``7c#2``) are not taken: each card written takes the lowest copy not used yet (see
+:func:`read_card_groups`)."""
 
 _CONTINENTAL_CARD_CODE = re.compile(CONTINENTAL_CARD_CODE_PATTERN)
 
