@@ -47,20 +47,20 @@ MAX_INDEX = 1000
 @dataclass(frozen=True, slots=True)
 class CardFields:
     """How one game writes the cards of its requests: ``code(**field_args)`` is one card's field
-    (documented with the game's pattern); ``jokers`` and ``decks`` say which cards are read
-    (copies beyond the first are named ``7c#2``); ``most_cards`` is the longest list of cards
-    a field holds, ``most_lists`` the most lists in a list of lists.
+    (documented with the game's pattern); ``with_jokers`` and ``most_copies`` say which cards
+    are read (copies beyond the first are named ``7c#2``); ``most_cards`` is the longest list
+    of cards a field holds, ``most_lists`` the most lists in a list of lists.
     """
 
     code: Callable[..., fields.Field]
-    jokers: bool = False
-    decks: int = 1
+    with_jokers: bool = False
+    most_copies: int = 1
     most_cards: int = MAX_CARDS
     most_lists: int = MAX_CARDS
 
     def read(self, tokens: Sequence[str], pointer: str) -> list[str]:
         """The codes of a list of cards (a bad card is a problem pointing at it)."""
-        cards = read_cards(tokens, pointer, jokers=self.jokers, decks=self.decks)
+        cards = read_cards(tokens, pointer, jokers=self.with_jokers, decks=self.most_copies)
         return [card.code if card.copy == 1 else card.id for card in cards]
 
     def read_one(self, token: str, pointer: str) -> str:

@@ -81,7 +81,7 @@ def continental_card_codes(max_items: int = MAX_CARDS, **kwargs: Any) -> Bounded
     return BoundedList(continental_card_code(), max_items=max_items, **kwargs)
 
 
-CONTINENTAL_CARDS = CardFields(continental_card_code, jokers=True, decks=MOST_COPIES,
+CONTINENTAL_CARDS = CardFields(continental_card_code, with_jokers=True, most_copies=MOST_COPIES,
                                most_cards=MOST_CARDS, most_lists=6)
 """The cards of an action request: any copy of any table's decks (the game checks the copies
 its table holds); a list as long as the largest deck, at most six lists (a drop)."""
