@@ -126,7 +126,8 @@ class ActionRequests:
         """Whether the schema takes ``null`` for ``name``: an action may leave it out, or other
         actions' requests may carry it (and it means nothing to them).
         """
-        return self.ignore_other_fields or any(field.optional for _, field in self._fields[name])
+        return self.ignore_other_fields or any(request_field.optional
+                                               for _, request_field in self._fields[name])
 
     def _description(self, name: str) -> str:
         """What the field holds, by action: ``lay_off, swap_joker: the table meld; …``."""
