@@ -4,11 +4,12 @@ An action is a frozen :class:`~rulesets.log.Record` (``is_action``) and declares
 once, there. A seat asks for it with ``{"type": kind, ...}``: every field of the record but
 ``seat`` (the seat is the one asking). A field whose type admits ``None`` may be left out (it
 means "no choice"); the others are required, and ``None`` does not give them. A field may say
-what it holds, in words for a player, in its metadata (:func:`described`): the request schemas document it,
-and a request that leaves the field out is told it.
+what it holds, in words for a player, in its metadata (:func:`described`): the request schemas
+document it, and a request that leaves the field out is told it.
 
 Every game reads its requests here (:func:`action_from_request`); the API derives its request
-schemas from :func:`request_fields` too, so that a field is added in one place.
+schemas from :func:`request_fields` too, so that a field is added in one place; the request
+that asks for a record is :func:`rulesets.legal_actions.request_body`.
 
 >>> from dataclasses import dataclass, field
 >>> @dataclass(frozen=True, slots=True)
@@ -23,7 +24,8 @@ schemas from :func:`request_fields` too, so that a field is added in one place.
 >>> types = RecordTypes([Bid])
 >>> action_from_request(types, 2, {"type": "bid", "amount": 4})
 Bid(seat=2, amount=4, trump=None)
->>> as_request(Bid(2, 4, "hearts"))
+>>> from rulesets.legal_actions import request_body  # the other way: the record as its request
+>>> request_body(Bid(2, 4, "hearts"))
 {'type': 'bid', 'amount': 4, 'trump': 'hearts'}
 >>> action_from_request(types, 2, {"type": "bid"})
 Traceback (most recent call last):
@@ -42,12 +44,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from rulesets.log import LogError, Record, RecordTypes, record_to_dict
+from rulesets.log import LogError, Record, RecordTypes
 
 __all__ = [
     "RequestField",
     "action_from_request",
-    "as_request",
     "described",
     "missing_field",
     "request_fields",
@@ -146,9 +147,3 @@ def _only_action(record: Record) -> Record:
     if not record.is_action:
         raise LogError(f"action: {record.kind!r} is an event of the rules, not a player action")
     return record
-
-
-def as_request(action: Record) -> dict[str, Any]:
-    """An action record as the request body that asks for it (``type`` and fields, no seat)."""
-    data = record_to_dict(action)
-    return {"type": data.pop("kind")} | {key: value for key, value in data.items() if key != "seat"}

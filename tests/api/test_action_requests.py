@@ -11,11 +11,12 @@ from flask.testing import FlaskClient
 from api.continental.schemas import CONTINENTAL_ACTIONS
 from api.errors import ApiProblem
 from api.ramchi.schemas import RAMCHI_ACTIONS
-from rulesets.actions import as_request, request_fields
+from rulesets.actions import request_fields
 from rulesets.continental.kind import CONTINENTAL
 from rulesets.continental.records import ACTIONS as CONTINENTAL_RECORD_CLASSES
 from rulesets.continental.records import Draw, LayOff, MoveJoker
 from rulesets.continental.values import DrawSource, RunEnd
+from rulesets.legal_actions import request_body
 from rulesets.log import LogError
 from rulesets.ramchi.kind import RAMCHI
 
@@ -76,7 +77,7 @@ def test_another_actions_field_is_refused_in_continental_and_ignored_in_ramchi()
 
 def test_an_action_is_written_as_the_request_that_asks_for_it() -> None:
     for action in (Draw(1, DrawSource.DISCARD), MoveJoker(0, 2, RunEnd.LOW, 3, None)):
-        request = as_request(action)
+        request = request_body(action)
         assert CONTINENTAL.action_from_request(action.seat, request) == action
     read = CONTINENTAL.action_from_request(0, CONTINENTAL_ACTIONS.read(
         {"type": "lay_off", "card": "Jk", "meld": 0}))
