@@ -118,6 +118,11 @@ class GameApi:
     request components require beyond their fields (JSON Schema keywords by component name);
     ``problems`` the pages of the problem codes only its rules raise (``/problems/<code>``),
     added to :data:`api.errors.PROBLEMS` while the game is registered.
+    ``examples`` are whole example requests of the shared routes, by part (``create``,
+    ``action``, ``dispute``) then by name: OpenAPI Example Objects (``summary``,
+    ``description``, ``value``) that succeed as sent. An action example names the create
+    example whose fresh game it acts in (``x-game``) and the seat that sends it (``x-seat``),
+    both checked in ``tests/api/test_openapi_examples.py``; a game may give none.
     """
 
     name: str
@@ -137,6 +142,7 @@ class GameApi:
     blueprints: tuple[Blueprint, ...] = ()
     schema_constraints: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     problems: Mapping[str, ProblemType] = field(default_factory=dict)
+    examples: Mapping[str, Mapping[str, Mapping[str, Any]]] = field(default_factory=dict)
 
     @property
     def kind(self) -> GameKind:

@@ -95,6 +95,39 @@ LINKS: dict[tuple[str, str, str], dict[str, dict[str, Any]]] = {
 }
 """Links by (path, method, status): the response's links by name."""
 
+EXAMPLE_PARTS: dict[tuple[str, str], str] = {
+    (GAMES, "post"): "create", (ACTIONS, "post"): "action", (DISPUTES, "post"): "dispute"}
+"""The shared operations whose example requests each game gives (``GameApi.examples``), by part."""
+
+PATH_EXAMPLES: dict[str, str] = {"game_id": "0b6f8e1c-5d2a-4c3e-9f7a-2e4d6c8b1a09",
+                                 "code": "invalid_log"}
+"""Examples of path parameters by name: a ``game_id`` (a created game's ``id``, a UUID) and a
+problem ``code``."""
+
+
+def example_key(game: str, name: str) -> str:
+    """The name in the document of the example ``name`` of ``game``.
+
+    >>> example_key("toy", "keep")
+    'toy-keep'
+    """
+    return f"{game}-{name}"
+
+
+def request_examples(part: str) -> dict[str, dict[str, Any]]:
+    """The example requests of ``part`` of every registered game, named by game then example.
+
+    An action example's ``x-game`` (the create example it follows) is named likewise.
+    """
+    examples: dict[str, dict[str, Any]] = {}
+    for name in api_game_names():
+        for key, example in game_api(name).examples.get(part, {}).items():
+            example = copy.deepcopy(dict(example))
+            if "x-game" in example:
+                example["x-game"] = example_key(name, example["x-game"])
+            examples[example_key(name, key)] = example
+    return examples
+
 def schema_constraints() -> dict[str, dict[str, Any]]:
     """What a request schema requires beyond its fields, by component name (JSON Schema keywords).
 
@@ -137,7 +170,17 @@ def component_name(schema: type[Schema]) -> str:
 
 
 class GameLinksPlugin(BasePlugin):  # type: ignore[misc]
-    """Adds what the routes do not declare: token security, links, schema constraints."""
+    """Adds what the routes do not declare: token security, links, schema constraints, and the
+    example requests of the shared operations and ``game_id``.
+    """
+
+    def path_helper(self, path: str | None = None, operations: dict[str, Any] | None = None,
+                    parameters: list[dict[str, Any]] | None = None, **kwargs: Any) -> str | None:
+        """Give the path parameters of :data:`PATH_EXAMPLES` their example."""
+        for parameter in parameters or ():
+            if parameter.get("in") == "path" and parameter.get("name") in PATH_EXAMPLES:
+                parameter.setdefault("example", PATH_EXAMPLES[parameter["name"]])
+        return None
 
     def schema_helper(self, name: str, definition: dict[str, Any], **kwargs: Any) -> dict[str, Any] | None:
         """The constraints of the component schema ``name`` that its fields cannot state."""
@@ -156,6 +199,12 @@ class GameLinksPlugin(BasePlugin):  # type: ignore[misc]
                 response = next(value for code, value in operation["responses"].items()
                                 if str(code) == status)
                 response["links"] = copy.deepcopy(links)
+            part = EXAMPLE_PARTS.get((path or "", method))
+            examples = request_examples(part) if part is not None else {}
+            if examples and "requestBody" in operation:
+                media = operation["requestBody"].setdefault("content", {}).setdefault(
+                    "application/json", {})
+                media["examples"] = examples
 
 
 class ProblemApi(Api):  # type: ignore[misc]

@@ -41,7 +41,9 @@ def continental_contracts() -> dict[str, Any]:
 
 
 @blp.route("/advice", methods=["POST"])
-@blp.arguments(ContinentalAdviceRequestSchema)
+@blp.arguments(ContinentalAdviceRequestSchema, examples={"two_trios": {
+    "summary": "Hand 1 (two trios): three sevens, two Kings and a joker",
+    "value": {"hand": ["7c", "7d", "7h", "Kc", "Kd", "Jk", "9s", "9s"], "hand_number": 1}}})
 @blp.response(200, ContinentalAdviceSchema)
 @blp.alt_response(422, description="Unreadable cards, a card given more often than the decks hold "
                   "it (hand, table, discard_top and seen together), a table meld that is no meld, "

@@ -23,7 +23,28 @@ from api.game_api import GameApi, register_game_api
 from rulesets.continental.config import FIELDS
 from rulesets.continental.kind import CONTINENTAL
 
-__all__ = ["CONTINENTAL_API"]
+__all__ = ["CONTINENTAL_API", "CONTINENTAL_EXAMPLES"]
+
+CONTINENTAL_EXAMPLES = {
+    "create": {"seeded": {
+        "summary": "Two players, one hand, seed 5, dealer 0",
+        "description": "Hand 1 (two trios) is shuffled from seed 5; seat 1, after the dealer, "
+                       "draws first.",
+        "value": {"game": CONTINENTAL.name, "players": ["Ann", "Bo"], "hands": 1, "seed": 5,
+                  "dealer": 0}}},
+    "action": {"draw": {
+        "summary": "Seat 1 draws from the stock (seed 5, dealer 0: seat 1 plays first)",
+        "description": "Sent with seat 1's token in the game of the `continental-seeded` create "
+                       "example.",
+        "value": {"type": "draw", "source": "stock", "expected_version": 0},
+        "x-game": "seeded", "x-seat": 1}},
+    "dispute": {"short": {
+        "summary": "The first draw of a two-player game (seed 5, dealer 0)",
+        "description": "Only the actions so far: seat 1 draws from the stock, judged legal.",
+        "value": {"game": CONTINENTAL.name, "config": {"players": 2, "hands": 1, "seed": 5, "dealer": 0},
+                  "log": [{"kind": "draw", "seat": 1, "source": "stock"}]}}},
+}
+"""Continental's whole example requests of the shared routes (``GameApi.examples``)."""
 
 CONTINENTAL_API = register_game_api(GameApi(
     name=CONTINENTAL.name,
@@ -41,5 +62,6 @@ CONTINENTAL_API = register_game_api(GameApi(
     blueprints=(advice_routes.blp,),
     schema_constraints=CONTINENTAL_REQUEST_CONSTRAINTS,
     problems=CONTINENTAL_PROBLEMS,
+    examples=CONTINENTAL_EXAMPLES,
 ))
 """Continental's bodies and routes, as the platform sees them."""

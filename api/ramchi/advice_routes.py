@@ -25,6 +25,10 @@ from solver.limits import DEFAULT_TIME_LIMIT_S
 blp = Blueprint("advice", __name__, url_prefix="/v1/ramchi",
                 description="The solver: how to arrange a hand, and what would have won.")
 
+EXAMPLE_HAND = ["As", "Ad", "Ah", "Kc", "Qc", "Jc", "9s", "8s", "7s", "5h", "4d", "3c", "Td", "9d", "2c",
+                "6h", "2d"]
+"""The 17 cards of the example requests."""
+
 
 def _options(body: dict[str, Any]) -> RamchiOptions:
     options: RamchiOptions = ruleset_options(body, RAMCHI.name, RAMCHI.title)
@@ -32,7 +36,9 @@ def _options(body: dict[str, Any]) -> RamchiOptions:
 
 
 @blp.route("/advice", methods=["POST"])
-@blp.arguments(AdviceRequestSchema)
+@blp.arguments(AdviceRequestSchema, examples={"maximin": {
+    "summary": "The best lineup against every deal (maximin, no sampling)",
+    "value": {"hand": EXAMPLE_HAND, "objective": "maximin"}}})
 @blp.response(200, AdviceSchema)
 @blp.alt_response(422, description="Unreadable cards, a hand that is not 17 distinct cards, an "
                   "up-card in the hand, a mixture with no weight above 0 or naming no opponent "
@@ -64,7 +70,11 @@ def advice(body: dict[str, Any]) -> dict[str, Any]:
 
 
 @blp.route("/hindsight", methods=["POST"])
-@blp.arguments(HindsightRequestSchema)
+@blp.arguments(HindsightRequestSchema, examples={"three_aces": {
+    "summary": "Seat 0 played three Aces; seats 1 and 2 showed their lineups",
+    "value": {"hand": EXAMPLE_HAND, "seat": 0, "dealer": 2,
+              "lineups": {"1": [["Kd", "Kh", "Ks"]], "2": [["9c", "8c", "7c"]]},
+              "played": [["As", "Ad", "Ah"]]}}})
 @blp.response(200, HindsightSchema)
 @blp.alt_response(422, description="Unreadable cards, overlapping lineups, or lineups that are "
                   "not combinations.", **PROBLEM)
@@ -96,7 +106,10 @@ def hindsight_review(body: dict[str, Any]) -> dict[str, Any]:
 
 
 @blp.route("/trainer/score", methods=["POST"])
-@blp.arguments(TrainerScoreRequestSchema)
+@blp.arguments(TrainerScoreRequestSchema, examples={"three_aces": {
+    "summary": "Score a lineup leading with three Aces (40 sampled deals, seed 5)",
+    "value": {"hand": EXAMPLE_HAND, "up_card": "Ks", "lineup": [["As", "Ad", "Ah"]],
+              "samples": 40, "seed": 5, "dealer": 1}}})
 @blp.response(200, TrainerScoreSchema)
 @blp.alt_response(422, description="Unreadable cards, a hand that is not 17 distinct cards, an "
                   "illegal lineup (a card not in the hand or used twice, not a combination, more "

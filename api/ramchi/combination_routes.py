@@ -28,7 +28,8 @@ blp = Blueprint(
 
 
 @blp.route("/classify", methods=["POST"])
-@blp.arguments(ClassifyRequestSchema)
+@blp.arguments(ClassifyRequestSchema, examples={"straight": {
+    "summary": "A low straight (Ace low)", "value": {"cards": ["As", "2s", "3s"]}}})
 @blp.response(200, ClassificationSchema)
 @blp.alt_response(422, schema=ProblemSchema, content_type="application/problem+json",
                   description="A card is unreadable, repeated, or not exactly three are given.")
@@ -57,7 +58,9 @@ def _combination_cards(tokens: list[str], name: str) -> tuple[Card, ...]:
 
 
 @blp.route("/compare", methods=["POST"])
-@blp.arguments(CompareRequestSchema)
+@blp.arguments(CompareRequestSchema, examples={"trio_against_straight": {
+    "summary": "Three Aces against a straight flush",
+    "value": {"a": ["As", "Ad", "Ah"], "b": ["Ks", "Qs", "Js"]}}})
 @blp.response(200, CompareResponseSchema)
 @blp.alt_response(422, schema=ProblemSchema, content_type="application/problem+json",
                   description="A side is not three readable cards forming a combination, "

@@ -24,7 +24,30 @@ from api.ramchi.schemas import (
 from rulesets.ramchi.config import FIELDS
 from rulesets.ramchi.kind import RAMCHI
 
-__all__ = ["RAMCHI_API"]
+__all__ = ["RAMCHI_API", "RAMCHI_EXAMPLES"]
+
+_SEED_GAME = {"game": RAMCHI.name, "players": ["Asha", "Bo", "Chen"], "hands": 1, "seed": 5, "dealer": 0}
+
+RAMCHI_EXAMPLES = {
+    "create": {"seeded": {
+        "summary": "Three players, one hand, seed 5, dealer 0",
+        "description": "Hand 1 is shuffled from seed 5; seat 1 holds the 2♦, so it decides the "
+                       "exchange first.",
+        "value": _SEED_GAME}},
+    "action": {"keep": {
+        "summary": "Seat 1 keeps (seed 5, dealer 0: seat 1 holds the 2♦)",
+        "description": "Sent with seat 1's token in the game of the `ramchi-seeded` create "
+                       "example: the 2♦'s holder keeps its hand instead of exchanging.",
+        "value": {"type": "keep", "expected_version": 0},
+        "x-game": "seeded", "x-seat": 1}},
+    "dispute": {"short": {
+        "summary": "A whole one-hand game: seat 1 keeps, every seat arranges nothing",
+        "description": "Only the actions of the game of seed 5, dealer 0: judged legal.",
+        "value": {"game": RAMCHI.name, "config": {"hands": 1, "seed": 5, "dealer": 0},
+                  "log": [{"kind": "keep", "seat": 1},
+                          *({"kind": "arrange", "seat": seat, "combinations": []} for seat in range(3))]}}},
+}
+"""Ramchi's whole example requests of the shared routes (``GameApi.examples``)."""
 
 RAMCHI_API = register_game_api(GameApi(
     name=RAMCHI.name,
@@ -42,5 +65,6 @@ RAMCHI_API = register_game_api(GameApi(
     history_fields=("rounds",),
     blueprints=(combination_routes.blp, advice_routes.blp),
     problems=RAMCHI_PROBLEMS,
+    examples=RAMCHI_EXAMPLES,
 ))
 """Ramchi's bodies and routes, as the platform sees them."""
