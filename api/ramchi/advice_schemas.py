@@ -5,10 +5,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from marshmallow import Schema, fields, validate
 
 from api.ramchi.schemas import SEAT_RANGE, RamchiOptionsSchema
 from api.schemas import BoundedList, Int, Text, card_code, card_codes, card_list
+from rulesets.ramchi.arrangement import MAX_COMBINATIONS
 from rulesets.ramchi.combinations import COMBINATION_SIZE
 from rulesets.ramchi.deal import HAND_SIZE
 from solver.ramchi.opponents import DEFAULT_OPPONENTS, OPPONENT_MODELS
@@ -182,9 +185,17 @@ class AdviceSchema(Schema):
         "description": "what the budget cut short, in words (null when complete)"})
 
 
-def _lineup() -> BoundedList:
-    return BoundedList(card_codes(max_items=HAND_SIZE), max_items=HAND_SIZE,
-                       metadata={"description": "the seat's combinations in play order"})
+def _lineup(description: str = "the seat's combinations in play order", **kwargs: Any) -> BoundedList:
+    """A lineup as played: at most five combinations of three cards.
+
+    The sizes are documented (minItems/maxItems) but checked by the rules, so that a wrong size
+    gets the rules' own code (``wrong_card_count``, ``too_many_combinations``), as
+    :func:`api.schemas.card_list` does.
+    """
+    combination = card_codes(max_items=HAND_SIZE, metadata={"minItems": COMBINATION_SIZE,
+                                                            "maxItems": COMBINATION_SIZE})
+    return BoundedList(combination, max_items=HAND_SIZE, **kwargs,
+                       metadata={"maxItems": MAX_COMBINATIONS, "description": description})
 
 
 LineupsSchema = Schema.from_dict({str(seat): _lineup() for seat in range(3)}, name="Lineups")
@@ -199,8 +210,7 @@ class HindsightRequestSchema(Schema):
     lineups = fields.Nested(LineupsSchema, required=True, metadata={
         "description": "each other seat's combinations in play order, by seat",
         "example": {"1": [["Kd", "Kh", "Ks"]], "2": [["9c", "8c", "7c"]]}})
-    played = BoundedList(card_codes(max_items=HAND_SIZE), max_items=HAND_SIZE, allow_none=True,
-                         metadata={"description": "the seat's own lineup as played"})
+    played = _lineup("the seat's own lineup as played", allow_none=True)
     ruleset = Text(load_default="ramchi", validate=validate.Length(min=1, max=100))
     options = fields.Nested(RamchiOptionsSchema, load_default=dict,
                             metadata={"description": "option overrides, see GET /v1/rulesets"})

@@ -40,6 +40,7 @@ RULE_REFUSALS = {
     "limit_exceeded",  # samples above the limit of the chosen opponents
     "invalid_cards",  # cards that cannot be used together as given (hindsight)
     "card_not_in_hand",  # hindsight: a played card that is not in the hand
+    "wrong_seats",  # hindsight: lineups of seats other than the given seat (keys depend on `seat`)
     "invalid_ruleset",  # a ruleset of another game
     "invalid_log",  # a log longer than a game of the configured number of hands can have
     "not_a_meld",  # Continental table cards that are neither a trio nor a run
