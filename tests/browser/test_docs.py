@@ -26,3 +26,14 @@ def test_swagger_ui_renders_under_the_docs_policy(page: Any) -> None:
     operations.first.locator(".opblock-summary").click()  # and open when clicked (scripts run)
     page.wait_for_selector(".swagger-ui .opblock.is-open")
     assert page.evaluate("window.__cspViolations") == []
+
+
+def test_docs_show_a_whole_example_request(page: Any) -> None:
+    """``POST /v1/games`` opens on an explicit example (seed 5), not one generated from the fields."""
+    page.goto("/docs/")
+    summary = page.locator('.swagger-ui .opblock-post .opblock-summary-path[data-path="/v1/games"]')
+    summary.first.click()
+    block = page.locator(".swagger-ui .opblock-post.is-open")
+    block.locator(".examples-select").first.wait_for()
+    shown = block.locator(".body-param__example, .highlight-code").first.inner_text()
+    assert '"seed": 5' in shown and "9223372036854775807" not in shown
