@@ -173,7 +173,7 @@ def _serve_jobs(conn: Connection, nice: int) -> None:
     """The loop of a solver process: take a job, answer ``("ok", result)`` or ``("error", …)``."""
     with contextlib.suppress(OSError):
         os.nice(nice)
-    from solver.ramchi.advice import warm_up
+    from solver.warm_up import warm_up
 
     warm_up()
     conn.send(("ready", None))

@@ -9,7 +9,7 @@ from gunicorn.app.base import BaseApplication
 
 from api import create_app
 from api.pool import POOL
-from solver.ramchi.advice import warm_up
+from solver.warm_up import warm_up
 
 
 class _Server(BaseApplication):  # type: ignore[misc]

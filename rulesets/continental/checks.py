@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 from rulesets.cards import Card
 from rulesets.continental.phase import Phase
 from rulesets.continental.refusals import malformed, refuse
+from rulesets.continental.values import RunEnd
 from rulesets.referee import Problems
 
 if TYPE_CHECKING:
@@ -38,7 +39,7 @@ __all__ = [
     "turn_problems",
 ]
 
-END_NAMES = ("high", "low")
+END_NAMES = tuple(RunEnd)
 """The ends of a run a joker may go to or leave from."""
 
 

@@ -28,6 +28,7 @@ from rulesets.cards import Card
 from rulesets.continental.config import GameConfig
 from rulesets.continental.game import ContinentalGame
 from rulesets.continental.records import CONTINENTAL_RECORDS, Discard, Draw, GameEnded, HandEnded
+from rulesets.continental.values import DrawSource
 from rulesets.continental.views import HIDDEN, stock_draws
 from rulesets.errors import CardError, RulesError, echo
 from rulesets.log import (
@@ -57,7 +58,7 @@ A hand has no fixed length: when the stock runs out the discard pile is
 reshuffled into a new one, so players who never meld could play on forever,
 and each stock draw opens a buy window that every other seat answers. The
 bound is therefore measured, not derived. Random players
-(:func:`rulesets.continental.bots.random_action`, skill 0.5 to 0.9, 2 to 6
+(:func:`solver.continental.random_player.random_action`, skill 0.5 to 0.9, 2 to 6
 players, 7 hands, 20 games for each number of players and skill: 500 games)
 gave at most 1,782 records in one hand and 4,886 in one 7-hand game (both with
 2 players at skill 0.6); by number of players, the longest games had 4,886
@@ -171,7 +172,7 @@ def _read(item: Any, where: str) -> tuple[Record, Card | None]:
                                               where)
         item = {key: value for key, value in item.items() if key != "card"}
     record = CONTINENTAL_RECORDS.from_dict(item, where)
-    if shown is not None and not (isinstance(record, Draw) and record.source == "stock"):
+    if shown is not None and not (isinstance(record, Draw) and record.source == DrawSource.STOCK):
         raise LogError(f"{where}: only a draw from the stock shows the card it took (the "
                        "discard drawn is the top of the pile)")
     return record, shown.card if isinstance(shown, Discard) else None

@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from rulesets.cards import Card, Rank, Suit, parse_cards  # noqa: F401  (doctests)
+from rulesets.continental.values import RunEnd
 from rulesets.errors import InvalidInputError
 
 if TYPE_CHECKING:  # contracts name their drop size from the meld minimums here
@@ -498,7 +499,7 @@ def _natural_lay_off(run: Run, card: Card, end: str | None) -> Run | None:
 def _add_joker(run: Run, joker: Card, end: str | None) -> Run | None:
     """The run with a joker at ``end``; by default the high end, or the low end past the ace high."""
     high_free, low_free = run.end < ACE_HIGH, run.start > ACE_LOW
-    if end == "high" or (end is None and high_free):
+    if end == RunEnd.HIGH or (end is None and high_free):
         return Run(run.suit, (*run.cards, joker), run.start) if high_free else None
     return Run(run.suit, (joker, *run.cards), run.start - 1) if low_free else None
 
@@ -516,7 +517,7 @@ def _lay_off(meld: Meld, card: Card, end: str | None = None) -> Meld | None:
 
 
 def _check_end(end: str | None) -> None:
-    if end not in (None, "high", "low"):
+    if end is not None and end not in tuple(RunEnd):
         raise InvalidInputError(f"end must be 'high' or 'low', got {end!r}", code="invalid_input")
 
 
@@ -579,7 +580,7 @@ def can_take_end_joker(meld: Meld) -> bool:
     return meld.cards[0].is_joker or meld.cards[-1].is_joker
 
 
-def take_end_joker(run: Run, end: str = "high") -> tuple[Run, Card]:
+def take_end_joker(run: Run, end: str = RunEnd.HIGH) -> tuple[Run, Card]:
     """Take the joker at the ``high`` or ``low`` end of a run, to move it to another run.
 
     Returns the run left behind and the joker (lay it off with :func:`lay_off`).
@@ -591,15 +592,15 @@ def take_end_joker(run: Run, end: str = "high") -> tuple[Run, Card]:
     >>> left.text, joker
     ('4♦ 5♦ 6♦ 7♦', Card('Jk'))
     """
-    if end not in ("high", "low"):
+    if end not in tuple(RunEnd):
         raise InvalidInputError(f"end must be 'high' or 'low', got {end!r}", code="invalid_input")
-    held = run.cards[-1] if end == "high" else run.cards[0]
+    held = run.cards[-1] if end == RunEnd.HIGH else run.cards[0]
     if not held.is_joker or len(run) <= RUN_MINIMUM:
         why = "is not a joker" if not held.is_joker else f"would leave fewer than {RUN_MINIMUM} cards"
         raise InvalidInputError(
             f"the {end} end of {run.text} {why}",
             rule="a joker at either end of a run may be moved to another run, but not if its run "
             "would be left with fewer than 4 cards", code="cannot_move_joker")
-    if end == "high":
+    if end == RunEnd.HIGH:
         return Run(run.suit, run.cards[:-1], run.start), held
     return Run(run.suit, run.cards[1:], run.start + 1), held

@@ -39,6 +39,7 @@ from rulesets.continental.melds import (
 )
 from rulesets.continental.records import LayOff, MoveJoker, SwapJoker
 from rulesets.continental.refusals import refuse
+from rulesets.continental.values import RunEnd
 from rulesets.referee import Problems
 
 if TYPE_CHECKING:
@@ -134,7 +135,7 @@ def move_joker_result(game: ContinentalGame, action: MoveJoker) -> tuple[tuple[R
     source, target = game.table[meld], game.table[to]
     if isinstance(source, Trio):
         return None, [refuse("joker_in_trio", f"meld {meld} is a trio")]
-    held = source.cards[-1] if end == "high" else source.cards[0]
+    held = source.cards[-1] if end == RunEnd.HIGH else source.cards[0]
     if not held.is_joker:
         return None, [refuse("no_joker_at_end", f"the {end} end of meld {meld} is not a joker")]
     if to == meld or not isinstance(target, Run):

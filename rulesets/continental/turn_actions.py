@@ -20,6 +20,7 @@ from rulesets.continental.melds import drop_problems as contract_problems
 from rulesets.continental.phase import Phase
 from rulesets.continental.records import Buy, Discard, Draw, Drop, Pass
 from rulesets.continental.refusals import malformed, played_meld, refuse
+from rulesets.continental.values import DrawSource
 from rulesets.errors import RulesError
 from rulesets.referee import Problems
 
@@ -41,7 +42,7 @@ __all__ = [
     "take_pass",
 ]
 
-DRAW_SOURCES = ("stock", "discard")
+DRAW_SOURCES = tuple(DrawSource)
 """Where a turn's draw comes from."""
 
 
@@ -56,7 +57,7 @@ def draw_problems(game: ContinentalGame, action: Draw) -> Problems:
         return problems
     if action.source not in DRAW_SOURCES:
         return [malformed("unknown_source", f"source must be 'stock' or 'discard', got {action.source!r}")]
-    if action.source == "discard" and not game.discards:
+    if action.source == DrawSource.DISCARD and not game.discards:
         return [refuse("discard_pile_empty", "there is no discard to take")]
     return []
 
@@ -70,7 +71,7 @@ def take_draw(game: ContinentalGame, action: Draw) -> None:
     seat = action.seat
     game.log.append(action)
     game.dropped_this_turn = False
-    if action.source == "discard":
+    if action.source == DrawSource.DISCARD:
         card, game.discards = game.discards[-1], game.discards[:-1]
     else:
         if not game.refill_stock():

@@ -31,6 +31,7 @@ from rulesets.continental.records import (
     HandEnded,
     StockReshuffled,
 )
+from rulesets.continental.values import DrawSource
 from rulesets.jsonable import jsonable
 from rulesets.legal_actions import legal_action_dicts, request_body
 from rulesets.log import Record, record_to_dict
@@ -193,7 +194,7 @@ def stock_draws(log: list[Record], players: int) -> dict[int, Card]:
         if isinstance(record, HandDealt):
             dealt = players * CONTRACTS[record.hand].cards_dealt
             stock, pending = list(record.deck[dealt + 1:]), None
-        elif isinstance(record, Draw) and record.source == "stock":
+        elif isinstance(record, Draw) and record.source == DrawSource.STOCK:
             if stock:
                 drawn[index] = stock.pop(0)
             else:

@@ -1,6 +1,6 @@
 """The Continental bots, registered with :mod:`solver.bots`, and the advisor bot's play.
 
-- ``random``: :func:`rulesets.continental.bots.random_action` with skill
+- ``random``: :func:`solver.continental.random_player.random_action` with skill
   :data:`RANDOM_SKILL` (0.5): a legal move at random, but half the time a sensible one
   (drop and lay off when it finds how, keep the cards that build melds), so that its
   hands end.
@@ -37,7 +37,7 @@ the seat get the same action.
 
 **Fallback.** Advice that cannot be turned into a legal action (a bug: it
 should never happen) is logged as a warning, counted in :data:`FALLBACKS`, and
-replaced by :func:`rulesets.continental.bots.random_action` with ``skill=1.0``;
+replaced by :func:`solver.continental.random_player.random_action` with ``skill=1.0``;
 the bot never raises for a seat that has a legal action.
 
 **Budget.** Given a ``deadline``, the advice may run out of time
@@ -61,7 +61,6 @@ import logging
 import random
 from collections.abc import Sequence
 
-from rulesets.continental.bots import random_action
 from rulesets.continental.game import ContinentalGame, Phase
 from rulesets.continental.records import Draw
 from rulesets.log import Record
@@ -69,6 +68,7 @@ from solver.bots import Bot, register_bot
 from solver.budget import BudgetExceededError, Deadline
 from solver.continental.advice import advise
 from solver.continental.advised_action import advised_records
+from solver.continental.random_player import random_action
 from solver.continental.results import ContinentalAdvice
 
 __all__ = [
@@ -86,11 +86,11 @@ logger = logging.getLogger(__name__)
 
 FALLBACKS = 0
 """How many times, in this process, the advice could not be turned into a legal action and the
-bot played :func:`~rulesets.continental.bots.random_action` instead (0 when all is well)."""
+bot played :func:`~solver.continental.random_player.random_action` instead (0 when all is well)."""
 
 BUDGET_FALLBACKS = 0
 """How many times, in this process, the advice ran out of its budget and the bot played
-:func:`~rulesets.continental.bots.random_action` (``skill=1.0``) instead."""
+:func:`~solver.continental.random_player.random_action` (``skill=1.0``) instead."""
 
 
 class _NoAdvisedAction(Exception):

@@ -57,6 +57,7 @@ from rulesets.continental.melds import (
 )
 from rulesets.continental.options import ContinentalOptions
 from rulesets.continental.points import card_points
+from rulesets.continental.values import RunEnd
 from solver.budget import Deadline, deadline_or_none
 from solver.continental.cardtypes import JOKER, TYPES, card_of_type, counts_of, type_of
 from solver.continental.distance import ASK_LESS, distance
@@ -419,9 +420,9 @@ def _run_plan(positions: list[int], layout: dict[int, Card],
     windows = [positions[i:i + RUN_MINIMUM] for i in range(len(positions) - RUN_MINIMUM + 1)]
     window = max(windows, key=lambda w: sum(not layout[p].is_joker for p in w))
     run = make_run([layout[p] for p in window], ordered=True)
-    low = [(layout[p], "low" if layout[p].is_joker else None) for p in reversed(positions)
+    low = [(layout[p], RunEnd.LOW if layout[p].is_joker else None) for p in reversed(positions)
            if p < window[0]]
-    high = [(layout[p], "high" if layout[p].is_joker else None) for p in positions if p > window[-1]]
+    high = [(layout[p], RunEnd.HIGH if layout[p].is_joker else None) for p in positions if p > window[-1]]
     return run, [*low, *high]
 
 
@@ -431,8 +432,8 @@ def _table_run_plan(solved, meld: Run, slot, cards: _Cards) -> list[tuple[Card, 
     replacing = [cards.take(_type_at(meld.suit, p)) for p, v in replaced.items() if solved.value(v)]
     hand_jokers = [cards.take(JOKER) for _ in range(solved.value(jokers))]
     order: list[tuple[Card, str | None]] = []
-    for end, side in (("low", range(meld.start - 1, ACE_LOW - 1, -1)),
-                      ("high", range(meld.end + 1, ACE_HIGH + 1))):
+    for end, side in ((RunEnd.LOW, range(meld.start - 1, ACE_LOW - 1, -1)),
+                      (RunEnd.HIGH, range(meld.end + 1, ACE_HIGH + 1))):
         for p in side:
             if not solved.value(grows[p]):
                 break

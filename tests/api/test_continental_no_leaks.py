@@ -29,12 +29,12 @@ from typing import Any
 
 from flask.testing import FlaskClient
 
-from rulesets.continental.bots import candidate_drops, random_action
 from rulesets.continental.config import GameConfig
 from rulesets.continental.game import ContinentalGame
 from rulesets.continental.records import ACTIONS, CONTINENTAL_RECORDS
 from rulesets.continental.views import as_request
 from rulesets.log import record_to_dict
+from solver.continental.random_player import candidate_drops, random_action
 from tests.api import leak_check
 
 QUICK = os.environ.get("RAMCHI_QUICK") == "1"

@@ -10,7 +10,6 @@ from typing import Any
 
 import pytest
 
-from rulesets.continental.bots import random_action
 from rulesets.continental.config import GameConfig
 from rulesets.continental.disputes import (
     RECORDS_PER_HAND,
@@ -41,6 +40,7 @@ from rulesets.log import (
     record_to_dict,
     split_actions,
 )
+from solver.continental.random_player import random_action
 
 LONGEST_HAND_MEASURED = 1_782
 """The longest hand measured with random players (see ``RECORDS_PER_HAND``)."""

@@ -139,7 +139,7 @@ class DealWatcher(ContinentalGame):
 
 
 def test_hand_k_of_a_played_game_deals_7_to_13_cards_for_contract_k() -> None:
-    from rulesets.continental.bots import random_action
+    from solver.continental.random_player import random_action
 
     rng = random.Random(8)
     game = DealWatcher(GameConfig.create(players=4, seed=8, dealer=1))
@@ -788,7 +788,7 @@ def test_a_buy_with_no_penalty_card_left_ends_the_hand() -> None:
 # -- The game -----------------------------------------------------------------------------------
 
 def test_seven_hands_then_totals_and_the_lowest_total_wins() -> None:
-    from rulesets.continental.bots import random_action
+    from solver.continental.random_player import random_action
 
     rng = random.Random(4)
     game = ContinentalGame(GameConfig.create(players=3, seed=4, dealer=2))

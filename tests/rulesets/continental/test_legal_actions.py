@@ -13,7 +13,6 @@ import random
 import pytest
 
 from rulesets.cards import parse_cards
-from rulesets.continental.bots import random_action
 from rulesets.continental.config import GameConfig
 from rulesets.continental.contracts import CONTRACTS
 from rulesets.continental.deck import Deck
@@ -29,6 +28,7 @@ from rulesets.errors import RulesError
 from rulesets.log import record_to_dict
 from solver.continental.cardtypes import counts_of
 from solver.continental.distance import distance
+from solver.continental.random_player import random_action
 from tests.rulesets.continental.scripted import build_deck, card, cards
 
 

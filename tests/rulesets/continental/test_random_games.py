@@ -1,4 +1,5 @@
-"""Random games by random legal players (:mod:`rulesets.continental.bots`): invariants after every action."""
+"""Random games by random legal players (:mod:`solver.continental.random_player`): invariants
+after every action."""
 
 from __future__ import annotations
 
@@ -11,7 +12,6 @@ from collections import Counter
 import pytest
 
 from rulesets.cards import Card
-from rulesets.continental.bots import random_action
 from rulesets.continental.config import GameConfig
 from rulesets.continental.contracts import CONTRACTS
 from rulesets.continental.game import ContinentalGame
@@ -34,6 +34,7 @@ from rulesets.continental.records import (
 )
 from rulesets.errors import RulesError
 from rulesets.log import record_to_dict, split_actions
+from solver.continental.random_player import random_action
 
 QUICK = os.environ.get("RAMCHI_QUICK") == "1"
 """``make check`` (the fast tier) plays fewer games; ``make test`` and CI play them all."""

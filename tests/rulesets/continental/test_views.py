@@ -10,13 +10,13 @@ from typing import Any
 import pytest
 
 from rulesets.cards import Card
-from rulesets.continental.bots import random_action
 from rulesets.continental.config import GameConfig
 from rulesets.continental.game import ContinentalGame
 from rulesets.continental.records import CardBought, Draw, HandDealt, StockReshuffled
 from rulesets.continental.views import public_view, redacted_log, seat_view, stock_draws
 from rulesets.jsonable import jsonable
 from rulesets.log import Record, record_to_dict
+from solver.continental.random_player import random_action
 
 QUICK = os.environ.get("RAMCHI_QUICK") == "1"
 """``make check`` (the fast tier) plays fewer games; ``make test`` and CI play them all."""

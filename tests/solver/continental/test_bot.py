@@ -12,7 +12,6 @@ from collections.abc import Iterable, Mapping
 
 import pytest
 
-from rulesets.continental.bots import random_action
 from rulesets.continental.config import GameConfig
 from rulesets.continental.game import ContinentalGame, Phase
 from rulesets.continental.options import ContinentalOptions
@@ -33,6 +32,7 @@ from rulesets.log import Record
 from solver.continental import bots as advisor_bot
 from solver.continental.advice import advise
 from solver.continental.bots import advisor_action, advisor_choice, seat_advice
+from solver.continental.random_player import random_action
 from tests.rulesets.continental.scripted import build_deck, card, cards
 
 # -- helpers ------------------------------------------------------------------------------------

@@ -29,6 +29,7 @@ from rulesets.continental.contracts import Contract
 from rulesets.continental.game import ContinentalGame, Phase
 from rulesets.continental.melds import ACE_HIGH, ACE_LOW
 from rulesets.continental.records import Discard, Draw, Drop
+from rulesets.continental.values import DrawSource
 from rulesets.log import Record
 
 __all__ = ["actions_by_kind", "candidate_drops", "random_action"]
@@ -164,8 +165,9 @@ def _purposeful(game: ContinentalGame, seat: int, found: dict[str, list[Record]]
     if "draw" in found:
         top = game.top_discard
         wanted = (top is not None and not game.dropped[seat]
-                  and _keep_score(top, hand, game.contract) >= 3 and Draw(seat, "discard") in found["draw"])
-        return Draw(seat, "discard" if wanted else "stock")
+                  and _keep_score(top, hand, game.contract) >= 3
+                  and Draw(seat, DrawSource.DISCARD) in found["draw"])
+        return Draw(seat, DrawSource.DISCARD if wanted else DrawSource.STOCK)
     if "discard" in found:
         scores = {card: _keep_score(card, hand, game.contract) for card in hand}
         low = min(scores.values())
