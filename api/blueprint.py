@@ -17,6 +17,7 @@ api.errors.ApiProblem: the JSON body is nested deeper than 32 levels
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 import flask
@@ -25,6 +26,7 @@ from webargs import core
 from webargs.flaskparser import FlaskParser, is_json_request
 
 from api.errors import ApiProblem
+from api.schemas import PROBLEM
 
 __all__ = ["MAX_DEPTH", "Blueprint", "BodyParser", "load_body"]
 
@@ -92,3 +94,16 @@ class Blueprint(flask_smorest.Blueprint):
     """flask-smorest's blueprint whose request bodies go through :class:`BodyParser`."""
 
     ARGUMENTS_PARSER = BodyParser()
+
+    def solver_problems(self) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+        """Document the two answers every solver route may give besides its own refusals:
+        ``429 too_many_requests`` and ``503`` (``solver_timeout``, ``budget_exceeded``, ``busy``).
+        """
+        too_many = self.alt_response(429, description="Your address already has its share of "
+                                     "solver requests in flight (too_many_requests, with "
+                                     "Retry-After).", **PROBLEM)
+        unavailable = self.alt_response(503, description="The solver found nothing within its "
+                                        "time limit (solver_timeout) or its budget "
+                                        "(budget_exceeded), or every solver process is busy "
+                                        "(busy); each with Retry-After.", **PROBLEM)
+        return lambda route: too_many(unavailable(route))

@@ -48,11 +48,7 @@ def continental_contracts() -> dict[str, Any]:
 @blp.alt_response(422, description="Unreadable cards, a card given more often than the decks hold "
                   "it (hand, table, discard_top and seen together), a table meld that is no meld, "
                   "hand_number and contract both or neither, or a limit exceeded.", **PROBLEM)
-@blp.alt_response(429, description="Your address already has its share of solver requests in "
-                  "flight (too_many_requests, with Retry-After).", **PROBLEM)
-@blp.alt_response(503, description="The solver found nothing within its time limit "
-                  "(solver_timeout) or its budget (budget_exceeded), or every solver process is "
-                  "busy (busy); each with Retry-After.", **PROBLEM)
+@blp.solver_problems()
 def continental_advice(body: dict[str, Any]) -> dict[str, Any]:
     """Advise a Continental hand: the drop, lay-offs and discard leaving the fewest points.
 

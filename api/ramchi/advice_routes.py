@@ -43,11 +43,7 @@ def _options(body: dict[str, Any]) -> RamchiOptions:
 @blp.alt_response(422, description="Unreadable cards, a hand that is not 17 distinct cards, an "
                   "up-card in the hand, a mixture with no weight above 0 or naming no opponent "
                   "model (unknown_opponent_model), or a limit exceeded.", **PROBLEM)
-@blp.alt_response(429, description="Your address already has its share of solver requests in "
-                  "flight (too_many_requests, with Retry-After).", **PROBLEM)
-@blp.alt_response(503, description="The solver found nothing within its time limit "
-                  "(solver_timeout) or its budget (budget_exceeded), or every solver process is "
-                  "busy (busy); each with Retry-After.", **PROBLEM)
+@blp.solver_problems()
 def advice(body: dict[str, Any]) -> dict[str, Any]:
     """Arrange 17 cards into up to five combinations in play order, with the discards.
 
@@ -78,11 +74,7 @@ def advice(body: dict[str, Any]) -> dict[str, Any]:
 @blp.response(200, HindsightSchema)
 @blp.alt_response(422, description="Unreadable cards, overlapping lineups, or lineups that are "
                   "not combinations.", **PROBLEM)
-@blp.alt_response(429, description="Your address already has its share of solver requests in "
-                  "flight (too_many_requests, with Retry-After).", **PROBLEM)
-@blp.alt_response(503, description="The solver found nothing within its time limit "
-                  "(solver_timeout) or its budget (budget_exceeded), or every solver process is "
-                  "busy (busy); each with Retry-After.", **PROBLEM)
+@blp.solver_problems()
 def hindsight_review(body: dict[str, Any]) -> dict[str, Any]:
     """The lineup a seat should have played against the others' lineups as actually played.
 
@@ -115,11 +107,7 @@ def hindsight_review(body: dict[str, Any]) -> dict[str, Any]:
                   "illegal lineup (a card not in the hand or used twice, not a combination, more "
                   "than five), an exchange without the 2♦ or the up-card (invalid_cards), a mixture "
                   "with no weight above 0 (unknown_opponent_model), or a limit exceeded.", **PROBLEM)
-@blp.alt_response(429, description="Your address already has its share of solver requests in "
-                  "flight (too_many_requests, with Retry-After).", **PROBLEM)
-@blp.alt_response(503, description="The solver found nothing within its time limit "
-                  "(solver_timeout) or its budget (budget_exceeded), or every solver process is "
-                  "busy (busy); each with Retry-After.", **PROBLEM)
+@blp.solver_problems()
 def trainer_score(body: dict[str, Any]) -> dict[str, Any]:
     """Score your own lineup of a hand against the ev advice on the same samples.
 
