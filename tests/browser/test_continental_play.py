@@ -96,6 +96,16 @@ def _short(code: str) -> str:
     return rank + {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}[bare[1]]
 
 
+def test_only_the_chosen_number_of_bots_is_asked_for(page: Any) -> None:
+    page.goto("/#continental-play")
+    panel = page.locator("#continental-play")
+    count = panel.get_by_label("Number of bots")
+    for chosen in (1, 2, 3):
+        count.select_option(str(chosen))
+        shown = [visible(panel.get_by_label(f"Bot {i}")) for i in (1, 2, 3)]
+        assert shown == [i <= chosen for i in (1, 2, 3)], (chosen, shown)
+
+
 def test_play_one_hand_to_the_end(page: Any) -> None:
     panel = start_game(page)
     assert panel.get_by_role("table", name="Players").get_by_role("row").count() == 4
