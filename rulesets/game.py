@@ -175,6 +175,8 @@ class GameKind:
       a card named by its code alone resolved to the copy the seat holds).
     - ``bot_seat(game, bots)``: the seat a bot should act for now (``bots[seat]``
       is the bot's name, ``None`` for a person), or ``None`` when only people may act.
+    - ``replay_table(config)``: the public table a replay of a log moves record by record and
+      tells in words (:class:`rulesets.replay.ReplayTable`); :meth:`replay_log` uses it.
     """
 
     name: str
@@ -199,6 +201,7 @@ class GameKind:
     players_of: Callable[[Any], int] | None = None
     bot_seat: Callable[[Any, Sequence[str | None]], int | None] = first_awaited_bot
     as_meant: Callable[[Any, Record], Record] = _as_given
+    replay_table: Callable[[Any], Any] | None = None
 
     def __repr__(self) -> str:
         """Name the game."""
@@ -274,6 +277,14 @@ class GameKind:
         """
         records = self.read_posted(items)
         return self.settle(config, items if self.read_posted_item else records)
+
+    def replay_log(self, config: Any, items: Sequence[Any]) -> dict[str, Any]:
+        """The verdict on a posted log and the game told step by step
+        (:func:`rulesets.replay.replay_log`): ``{"game", "finished", "verdict", "steps"}``.
+        """
+        from rulesets.replay import replay_log  # the replay builds on this module
+
+        return replay_log(self, config, items)
 
     def shown_config(self, config: Mapping[str, Any], over: bool) -> dict[str, Any]:
         """The stored configuration as a log shows it: secrets only once the game is over."""

@@ -27,6 +27,7 @@ from rulesets.continental.disputes import check_log_size, hidden_record, posted_
 from rulesets.continental.game import ContinentalGame
 from rulesets.continental.options import ContinentalOptions
 from rulesets.continental.records import ACTIONS, CONTINENTAL_RECORDS, Action
+from rulesets.continental.replay import ContinentalTable
 from rulesets.continental.views import public_view, redacted_log, seat_view
 from rulesets.game import GameKind, register_game
 from rulesets.log import RecordTypes
@@ -106,5 +107,6 @@ CONTINENTAL = register_game(GameKind(
     players_of=lambda config: config.players,
     bot_seat=bot_seat,
     as_meant=lambda game, action: game.as_meant(action),
+    replay_table=ContinentalTable,
 ))
 """The Continental referee, as the platform sees it."""

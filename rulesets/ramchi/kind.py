@@ -25,6 +25,7 @@ from rulesets.ramchi.disputes import check_log_size, rule_of, settle
 from rulesets.ramchi.game import RamchiGame
 from rulesets.ramchi.options import RamchiOptions
 from rulesets.ramchi.records import ACTIONS, RAMCHI_RECORDS, Arrange, Exchange, Keep
+from rulesets.ramchi.replay import RamchiTable
 from rulesets.ramchi.scoring import SEATS
 from rulesets.ramchi.views import public_view, redacted_log, seat_view
 
@@ -83,5 +84,6 @@ RAMCHI = register_game(GameKind(
     rule_of=rule_of,
     hidden_record=hidden_record,
     secret_config=("seed", "decks"),
+    replay_table=RamchiTable,
 ))
 """The Ramchi referee, as the platform sees it."""

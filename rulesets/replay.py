@@ -1,0 +1,154 @@
+"""A game log replayed step by step, as a person would tell it: what every game's replay shares.
+
+:func:`replay_log` takes a game's kind, its configuration and a posted log (the body of a
+dispute: player actions, or a whole log as ``GET /v1/games/{id}/log`` gives it) and returns
+the verdict on the log (the kind's :meth:`~rulesets.game.GameKind.judge`) with one *step*
+per record: its place in the game (hand, round or turn), the record told in words, and the
+table after it (only what the log makes public).
+
+- A whole log is told record by record as posted; a log of only actions is told as the
+  rules derive it (its events between the actions), each step naming the ``posted`` index of
+  the action it tells (``None`` for an event).
+- When the verdict refuses a record, the steps stop at it (included); the table after a
+  refused record is the table before it (the rules did not take it).
+- The log of a game still running hides its running hand (a deal without its deck, another
+  seat's penalty card); it cannot be judged (the verdict is ``None``) and is told as it is:
+  a hidden card is never shown, hands the log hides are ``None``.
+
+Each game gives its own :class:`ReplayTable` (the public table, moved record by record, and
+the narration of its records) through ``GameKind.replay_table``.
+
+>>> from rulesets.game import game_kind
+>>> kind = game_kind("ramchi")
+>>> answer = replay_log(kind, kind.config_from_dict({"hands": 1, "seed": 5, "dealer": 0}),
+...                     [{"kind": "keep", "seat": 1}])
+>>> answer["finished"], answer["verdict"]["legal"], [step["kind"] for step in answer["steps"]]
+(False, True, ['hand_dealt', 'keep'])
+>>> answer["steps"][1]["text"]
+'Seat 1 keeps the 2♦ (no exchange)'
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Protocol
+
+from rulesets.game import PostedRecordError
+from rulesets.log import LogError, Record
+
+if TYPE_CHECKING:
+    from rulesets.game import GameKind
+
+__all__ = ["ReplayTable", "Step", "is_running_log", "replay_log", "steps_of"]
+
+Step = dict[str, Any]
+"""One step: ``index kind seat hand round turn text state posted``."""
+
+
+class ReplayTable(Protocol):
+    """A game's public table during a replay, moved record by record.
+
+    ``read(item, where)`` reads a posted item as a record, a part a redaction hid
+    included (raises :class:`~rulesets.log.LogError`); ``tell(record, item)`` says the
+    record in words, with what the posted ``item`` shows beside it, before it is taken;
+    ``take(record, item)`` moves the table; ``place(record)`` is where the record
+    belongs (``{"hand", "round", "turn"}``) and ``state()`` the public table now.
+    """
+
+    def read(self, item: Any, where: str) -> Record:
+        """The posted item as a record."""
+        ...
+
+    def tell(self, record: Record, item: Any) -> str:
+        """The record in words (told before it is taken)."""
+        ...
+
+    def take(self, record: Record, item: Any) -> None:
+        """Move the table by the record."""
+        ...
+
+    def place(self, record: Record) -> dict[str, int | None]:
+        """The hand, round (Ramchi) and turn (Continental) the record belongs to."""
+        ...
+
+    def state(self) -> dict[str, Any]:
+        """The public table now, JSON-ready."""
+        ...
+
+
+def is_running_log(kind: GameKind, items: Sequence[Any]) -> bool:
+    """Whether a posted log is of a game still running: a record of it is hidden by the
+    redaction of a running hand (:attr:`~rulesets.game.GameKind.hidden_record`).
+
+    >>> from rulesets.game import game_kind
+    >>> is_running_log(game_kind("ramchi"), [{"kind": "hand_dealt", "hand": 1, "dealer": 0, "deck": None}])
+    True
+    """
+    return any(kind.hidden_record(item) is not None for item in items)
+
+
+def _is_whole(records: Sequence[Record]) -> bool:
+    return any(not record.is_action for record in records)
+
+
+def _entries(kind: GameKind, table: ReplayTable, items: Sequence[Any],
+             verdict: Mapping[str, Any] | None) -> list[tuple[int | None, Record, Any]]:
+    """The records to tell: ``(posted index or None, record, item as posted)``."""
+    posted: list[Record] = []
+    for index, item in enumerate(items):
+        try:
+            posted.append(table.read(item, f"record {index}"))
+        except LogError as err:
+            raise PostedRecordError(index, err.message) from None
+    last = len(posted) - 1
+    if verdict is not None and not verdict.get("legal", True):
+        last = min(last, int(verdict.get("index", last)))
+    if verdict is None or _is_whole(posted):
+        return [(index, posted[index], items[index]) for index in range(last + 1)]
+    refused = not verdict.get("legal", True)
+    actions = iter(range(len(posted)))
+    told: list[tuple[int | None, Record, Any]] = []
+    for data in verdict.get("log", []):
+        record = kind.records.from_dict(data)
+        at = next(actions, None) if record.is_action else None
+        if record.is_action and (at is None or (refused and at >= last)):
+            break
+        told.append((at, record, items[at] if at is not None else record))
+    if refused and last >= 0:
+        told.append((last, posted[last], items[last]))
+    return told
+
+
+def steps_of(kind: GameKind, config: Any, items: Sequence[Any],
+             verdict: Mapping[str, Any] | None) -> list[Step]:
+    """The steps of a posted log judged as ``verdict`` (``None``: a running game's log, not judged).
+
+    A record the verdict refuses is told, and leaves the table as it was.
+    """
+    if kind.replay_table is None:
+        raise LogError(f"{kind.title} logs cannot be replayed")
+    table = kind.replay_table(config)
+    refused = None if verdict is None or verdict.get("legal", True) else verdict.get("index")
+    entries = _entries(kind, table, items, verdict)
+    steps: list[Step] = []
+    for number, (at, record, item) in enumerate(entries):
+        text = table.tell(record, item)
+        place = table.place(record)
+        if at is None or at != refused or number != len(entries) - 1:
+            table.take(record, item)
+        steps.append({"index": number, "posted": at, "kind": record.kind,
+                      "seat": getattr(record, "seat", None), **place, "text": text,
+                      "state": table.state()})
+    return steps
+
+
+def replay_log(kind: GameKind, config: Any, items: Sequence[Any]) -> dict[str, Any]:
+    """The verdict on a posted log and its steps: ``{"game", "finished", "verdict", "steps"}``.
+
+    A record that cannot be read raises :class:`~rulesets.game.PostedRecordError` (as
+    judging it does); the log of a running game is told without a verdict.
+    """
+    running = is_running_log(kind, items)
+    verdict = None if running else kind.judge(config, items)
+    return {"game": kind.name, "finished": bool(verdict and verdict.get("finished")),
+            "verdict": verdict, "steps": steps_of(kind, config, items, verdict)}
