@@ -22,9 +22,9 @@ __all__ = ["create_app"]
 def _blueprints() -> tuple[Any, ...]:
     """Every blueprint the app registers: the service's, each game's own routes, the game routes."""
     from api.game_api import game_blueprints
-    from api.routes import disputes, games, meta
+    from api.routes import disputes, games, meta, replays
 
-    return (meta.blp, *game_blueprints(), games.blp, disputes.blp)
+    return (meta.blp, *game_blueprints(), games.blp, disputes.blp, replays.blp)
 
 
 def _version() -> str:

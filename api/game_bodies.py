@@ -33,6 +33,8 @@ __all__ = [
     "GameCreatedSchema",
     "GameLogSchema",
     "GameViewSchema",
+    "ReplaySchema",
+    "ReplayStepSchema",
     "VerdictSchema",
     "game_in_request",
     "requested_game",
@@ -164,3 +166,41 @@ class VerdictSchema(ByGame):
 
     game_part = "verdict"
     choose_game = staticmethod(game_in_request)
+
+
+class ReplayStepSchema(Schema):
+    """One record of a replayed log, told in words, with the table after it."""
+
+    index = Int(required=True, metadata={"description": "the step's place in the told log (from 0)"})
+    posted = Int(allow_none=True, required=True, metadata={
+        "description": "the index of the posted record this step tells (null: an event the rules "
+                       "derived from a log of only actions)"})
+    kind = fields.String(required=True, metadata={"description": "the record's kind, e.g. draw"})
+    seat = Int(allow_none=True, required=True, metadata={"description": "the seat the record is about"})
+    hand = Int(allow_none=True, required=True, metadata={"description": "the hand it belongs to (from 1)"})
+    round = Int(allow_none=True, required=True, metadata={
+        "description": "Ramchi: the round a round_played tells (null otherwise)"})
+    turn = Int(allow_none=True, required=True, metadata={
+        "description": "Continental: the turn of the hand (from 1; a draw opens a turn)"})
+    text = fields.String(required=True, metadata={
+        "description": "the record told as a person would, e.g. \"Seat 1 keeps the 2♦ (no exchange)\""})
+    state = fields.Dict(required=True, metadata={
+        "description": "the public table after the record. Ramchi: hand, dealer, chips (game "
+                       "totals), hands (each seat's 17 cards, null while the log hides them), "
+                       "up_card, lineups (per seat: its combinations {cards, name} once shown, "
+                       "else null), arranged, rounds (played so far in the hand). Continental: "
+                       "hand, dealer, totals, hands (per seat; null for a hand the log hides), "
+                       "hand_sizes, table [{seat, kind, cards, text}], discard_pile (bottom "
+                       "first), stock_size, dropped"})
+
+
+class ReplaySchema(Schema):
+    """A posted log replayed: the verdict on it and one step per record."""
+
+    game = fields.String(required=True)
+    finished = fields.Boolean(required=True, metadata={"description": "whether the log ends the game"})
+    verdict = fields.Nested(VerdictSchema, allow_none=True, required=True, metadata={
+        "description": "the verdict of POST /v1/disputes on the log; null for the log of a game "
+                       "still running (its running hand is hidden, so it cannot be judged)"})
+    steps = fields.List(fields.Nested(ReplayStepSchema), required=True, metadata={
+        "description": "one per record, up to and including a refused record"})

@@ -29,6 +29,7 @@ GAME = "/v1/games/{game_id}"
 ACTIONS = "/v1/games/{game_id}/actions"
 LOG = "/v1/games/{game_id}/log"
 DISPUTES = "/v1/disputes"
+REPLAYS = "/v1/replays"
 
 SECURITY: dict[tuple[str, str], list[dict[str, list[str]]]] = {
     (GAME, "get"): [{}, {SEAT_TOKEN: []}],  # optional: a seat's view with a token, else the public one
@@ -91,13 +92,22 @@ LINKS: dict[tuple[str, str, str], dict[str, dict[str, Any]]] = {
                     "description": "Post the log to be judged (only a complete log, once the game "
                                    "is over, holds the seed and decks a replay needs).",
                     "x-schemathesis": {"merge_body": False}},
+        "Replay": {"operationRef": operation_ref(REPLAYS, "post"),
+                   "requestBody": {"game": "$response.body#/game", "config": "$response.body#/config",
+                                   "log": "$response.body#/log",
+                                   "complete": "$response.body#/complete"},
+                   "description": "Tell the log step by step (a running game's too, its hidden "
+                                  "cards left hidden).",
+                   "x-schemathesis": {"merge_body": False}},
     },
 }
 """Links by (path, method, status): the response's links by name."""
 
 EXAMPLE_PARTS: dict[tuple[str, str], str] = {
-    (GAMES, "post"): "create", (ACTIONS, "post"): "action", (DISPUTES, "post"): "dispute"}
-"""The shared operations whose example requests each game gives (``GameApi.examples``), by part."""
+    (GAMES, "post"): "create", (ACTIONS, "post"): "action", (DISPUTES, "post"): "dispute",
+    (REPLAYS, "post"): "dispute"}
+"""The shared operations whose example requests each game gives (``GameApi.examples``), by part
+(a replay takes the body of a dispute)."""
 
 PATH_EXAMPLES: dict[str, str] = {"game_id": "0b6f8e1c-5d2a-4c3e-9f7a-2e4d6c8b1a09",
                                  "code": "invalid_log"}

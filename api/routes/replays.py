@@ -1,0 +1,50 @@
+"""Replays: a posted game log told step by step, with the table after each record and the verdict."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from flask import g
+
+from api.blueprint import Blueprint
+from api.errors import ApiProblem
+from api.game_api import game_api
+from api.game_bodies import DisputeRequestSchema, ReplaySchema
+from api.schemas import PROBLEM
+from rulesets.game import DEFAULT_GAME, PostedRecordError
+from rulesets.log import LogError
+
+blp = Blueprint("replays", __name__, url_prefix="/v1/replays",
+                description="Tell a game log step by step, with the table after each record.")
+
+
+@blp.route("", methods=["POST"])
+@blp.arguments(DisputeRequestSchema)
+@blp.response(200, ReplaySchema)
+@blp.alt_response(422, description="The configuration (deck, ruleset, options) is invalid, or a "
+                  "log record cannot be read (`invalid_log`, pointing at the record), or the log "
+                  "is longer than a game of that many hands can be.", **PROBLEM)
+def replay(body: dict[str, Any]) -> dict[str, Any]:
+    """Replay ``log`` (the body of ``POST /v1/disputes``: player actions, or a whole log as
+    ``GET /v1/games/{id}/log`` gives it, posted as it is) and tell it record by record.
+
+    Each step tells one record in words (``text``) and gives the public table after it
+    (``state``: what the log makes public, never a hidden card). The ``verdict`` is the one
+    ``POST /v1/disputes`` gives, and the steps stop at a refused record (included). The log
+    of a game still running (``complete: false``) is told as far as it goes, its hidden cards
+    left hidden; it is not judged (``verdict: null``).
+    """
+    game = game_api(body.get("game") or DEFAULT_GAME)
+    g.game = game.name  # the verdict is dumped by its game's schema
+    kind = game.kind
+    config = game.config_from(body["config"], "/config")
+    try:
+        kind.check_log_size(config, body["log"])
+    except LogError as err:
+        raise ApiProblem("invalid_log", err.message,
+                         errors=[{"pointer": "/log", "detail": err.message}]) from None
+    try:
+        return kind.replay_log(config, body["log"])
+    except PostedRecordError as err:
+        raise ApiProblem("invalid_log", err.message,
+                         errors=[{"pointer": f"/log/{err.index}", "detail": err.message}]) from None
