@@ -292,6 +292,59 @@ def _cmd_simulate(args: argparse.Namespace) -> int:
     return 0
 
 
+def _read_posted(path: str) -> tuple[Any, Any, list[Any]]:
+    """The game kind, configuration and log of a file (``-``: standard input) holding the body of
+    ``POST /v1/disputes`` or the answer of ``GET /v1/games/{id}/log``.
+    """
+    from rulesets.errors import InvalidInputError
+    from rulesets.game import DEFAULT_GAME, game_kind
+
+    try:
+        text = sys.stdin.read() if path == "-" else open(path, encoding="utf-8").read()  # noqa: SIM115
+        body = json.loads(text)
+    except (OSError, UnicodeDecodeError, ValueError) as err:
+        raise InvalidInputError(f"{path}: not a readable JSON file ({err})", code="invalid_log") from None
+    if not isinstance(body, dict) or not isinstance(body.get("config"), dict) or "log" not in body:
+        raise InvalidInputError(f"{path}: expected an object with a config and a log (the body of "
+                                "POST /v1/disputes, or a GET /v1/games/{id}/log answer)", code="invalid_log")
+    name = body.get("game") or DEFAULT_GAME
+    try:
+        kind = game_kind(name)
+    except (KeyError, TypeError):
+        raise InvalidInputError(f"{path}: no game {name!r}", code="invalid_log") from None
+    config = kind.config_from_dict(body["config"])
+    kind.check_log_size(config, body["log"])
+    return kind, config, body["log"]
+
+
+def _step_line(step: dict[str, Any]) -> str:
+    """One replayed record: its number, its place (hand, round or turn) and the record in words."""
+    place = [f"{name} {step[name]}" for name in ("hand", "round", "turn") if step.get(name) is not None]
+    return f"{step['index']:>4}  {', '.join(place) or 'before the deal':<18}  {step['text']}"
+
+
+def _verdict_line(answer: dict[str, Any]) -> str:
+    """What the replay's verdict says, in one line."""
+    verdict = answer["verdict"]
+    if verdict is None:
+        return "not judged: the game is still running (its running hand is hidden)"
+    if verdict["legal"]:
+        return "legal: every record follows the rules" + ("; the game is over" if answer["finished"]
+                                                           else "; the game is not over")
+    return f"record {verdict['index']} refused: {verdict['message']} (the rule: {verdict['rule']})"
+
+
+def _cmd_replay(args: argparse.Namespace) -> int:
+    kind, config, log = _read_posted(args.file)
+    answer = kind.replay_log(config, log)
+    if args.json:
+        print(json.dumps(answer, ensure_ascii=False, indent=2))
+    else:
+        print("\n".join([*(_step_line(step) for step in answer["steps"]), _verdict_line(answer)]))
+    verdict = answer["verdict"]
+    return 1 if verdict is not None and not verdict["legal"] else 0
+
+
 def _cmd_serve(args: argparse.Namespace) -> int:
     from api.serve import serve
 
@@ -526,6 +579,13 @@ def build_parser() -> argparse.ArgumentParser:
                          metavar="NAME=VALUE", help="an option override")
         sim.add_argument("--json", action="store_true", help="print JSON")
         sim.set_defaults(run=_cmd_simulate)
+
+    replay_cmd = _command(commands, "replay", "tell a game log step by step, as a person would, and "
+                          "its verdict (exit 1 if a record breaks the rules)")
+    replay_cmd.add_argument("file", help="a JSON file (- for standard input): the body of POST "
+                            "/v1/disputes, or the answer of GET /v1/games/{id}/log")
+    replay_cmd.add_argument("--json", action="store_true", help="print JSON (as POST /v1/replays answers)")
+    replay_cmd.set_defaults(run=_cmd_replay)
 
     rulesets_cmd = _command(commands, "rulesets", "list rulesets and their options")
     rulesets_cmd.add_argument("--json", action="store_true", help="print JSON (as GET /v1/rulesets)")
