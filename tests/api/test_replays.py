@@ -1,0 +1,100 @@
+"""POST /v1/replays: a posted log told step by step, the same body and refusals as a dispute."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from flask.testing import FlaskClient
+
+from rulesets.game import game_kind
+from solver.simulate import play_game
+
+REPR = re.compile(r"Card\('|\(seat=|\w+\(\w+=")
+
+PLAYERS = {"ramchi": ["Asha", "Bo", "Chen"], "continental": ["Asha", "Bo"]}
+BOTS = {"ramchi": "greedy", "continental": "random"}
+
+
+def finished_log(game: str) -> dict[str, Any]:
+    """A game its bots played to the end, as ``GET /v1/games/{id}/log`` answers once it is over."""
+    played = play_game(game, [BOTS[game]] * len(PLAYERS[game]), config={"hands": 1}, seed=7)
+    kind = game_kind(game)
+    return {"id": "g", "game": game, "version": 1, "complete": True, "config": played.config.to_dict(),
+            "log": kind.redacted_log(played, None)}
+
+
+@pytest.mark.parametrize("game", ["ramchi", "continental"])
+def test_a_finished_game_is_told_record_by_record(client: FlaskClient, game: str) -> None:
+    log = finished_log(game)
+    answer = client.post("/v1/replays", json=log)
+    assert answer.status_code == 200, answer.json
+    body = answer.json
+    assert body["game"] == game and body["finished"] is True
+    assert body["verdict"] == client.post("/v1/disputes", json=log).json
+    assert [step["kind"] for step in body["steps"]] == [record["kind"] for record in log["log"]]
+    assert [step["index"] for step in body["steps"]] == list(range(len(log["log"])))
+    for step in body["steps"]:
+        assert set(step) >= {"index", "posted", "kind", "seat", "hand", "round", "turn", "text", "state"}
+        assert step["text"] and not REPR.search(step["text"])
+    final = body["steps"][-1]["state"]
+    standing = "chips" if game == "ramchi" else "totals"
+    assert final[standing] == body["verdict"][standing]
+
+
+@pytest.mark.parametrize("game", ["ramchi", "continental"])
+def test_a_running_game_is_told_without_its_hidden_cards(client: FlaskClient, game: str) -> None:
+    seats = PLAYERS[game]
+    created = client.post("/v1/games", json={"game": game, "hands": 1, "seed": 7, "players": seats})
+    log = client.get(f"/v1/games/{created.json['id']}/log").json
+    assert log["complete"] is False
+    answer = client.post("/v1/replays", json=log)
+    assert answer.status_code == 200, answer.json
+    body = answer.json
+    assert body["verdict"] is None and body["finished"] is False
+    assert len(body["steps"]) == len(log["log"])
+    state = body["steps"][-1]["state"]
+    assert state["hands"] in (None, [None] * len(seats))
+    # the dispute of the same log is refused: a running game cannot be judged
+    assert client.post("/v1/disputes", json=log).status_code == 422
+
+
+def test_an_illegal_log_stops_at_the_refused_record(client: FlaskClient) -> None:
+    body = {"config": {"hands": 1, "seed": 5, "dealer": 0},
+            "log": [{"kind": "keep", "seat": 1}, {"kind": "exchange", "seat": 1}]}
+    answer = client.post("/v1/replays", json=body).json
+    assert answer["verdict"]["legal"] is False and answer["verdict"]["index"] == 1
+    assert [step["kind"] for step in answer["steps"]] == ["hand_dealt", "keep", "exchange"]
+    assert [step["posted"] for step in answer["steps"]] == [None, 0, 1]
+    assert answer["steps"][-1]["state"] == answer["steps"][-2]["state"]
+
+
+@pytest.mark.parametrize(("body", "pointer"), [
+    ({"config": {"hands": 1, "seed": 5}, "log": [{"kind": "fold", "seat": 0}]}, "/log/0"),
+    ({"config": {"hands": 1, "seed": 5}, "log": [{"kind": "keep", "seat": 1}] * 13}, "/log"),
+    ({"config": {"hands": 0, "seed": 5}, "log": []}, None),
+    ({"game": "continental", "config": {"players": 2, "hands": 1, "seed": 5},
+      "log": [{"kind": "draw", "seat": 1, "source": "sky"}]}, None),
+])
+def test_the_refusals_are_those_of_a_dispute(client: FlaskClient, body: dict[str, Any],
+                                             pointer: str | None) -> None:
+    replayed = client.post("/v1/replays", json=body)
+    disputed = client.post("/v1/disputes", json=body)
+    assert replayed.status_code == disputed.status_code
+    if replayed.status_code == 422:
+        assert replayed.json["code"] == disputed.json["code"]
+        assert replayed.json["errors"] == disputed.json["errors"]
+        if pointer is not None:
+            assert replayed.json["errors"][0]["pointer"] == pointer
+    else:
+        assert replayed.json["verdict"] == disputed.json
+
+
+def test_the_replay_is_documented_with_examples(client: FlaskClient) -> None:
+    spec = client.get("/openapi.json").json
+    operation = spec["paths"]["/v1/replays"]["post"]
+    assert operation["requestBody"]["content"]["application/json"]["examples"]
+    assert "Replay" in spec["components"]["schemas"]
+    links = spec["paths"]["/v1/games/{game_id}/log"]["get"]["responses"]["200"]["links"]
+    assert "Replay" in links
