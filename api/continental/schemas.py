@@ -16,7 +16,7 @@ from api.continental.cards import (
     continental_card_codes,
 )
 from api.game_api import RegisteredGame, created_schema
-from api.schemas import BoundedList, GameViewBase, Int, Text, options_schema, verdict_schema
+from api.schemas import BoundedList, GameViewBase, Int, StrictBoolean, Text, options_schema, verdict_schema
 from rulesets.continental.config import MAX_SEED
 from rulesets.continental.contracts import HANDS
 from rulesets.continental.kind import CONTINENTAL
@@ -176,7 +176,7 @@ class ContinentalDisputeRequestSchema(Schema):
         "example": [{"kind": "draw", "seat": 1, "source": "stock"}]})
     id = Text(validate=validate.Length(max=64), metadata={"description": "ignored (the game's id)"})
     version = Int(validate=validate.Range(min=0), metadata={"description": "ignored"})
-    complete = fields.Boolean(metadata={
+    complete = StrictBoolean(metadata={
         "description": "false for the log of a game still running, which cannot be judged"})
 
 

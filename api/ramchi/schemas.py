@@ -11,7 +11,16 @@ from marshmallow import Schema, fields, validate
 from api.actions import ActionRequests
 from api.game_api import RegisteredGame, created_schema
 from api.ramchi.cards import RAMCHI_CARDS
-from api.schemas import BoundedList, GameViewBase, Int, Text, card_codes, options_schema, verdict_schema
+from api.schemas import (
+    BoundedList,
+    GameViewBase,
+    Int,
+    StrictBoolean,
+    Text,
+    card_codes,
+    options_schema,
+    verdict_schema,
+)
 from rulesets.game import DEFAULT_GAME
 from rulesets.log import MAX_LOG_RECORDS
 from rulesets.ramchi.config import MAX_HANDS
@@ -135,7 +144,7 @@ class RamchiDisputeRequestSchema(Schema):
     game = fields.String(validate=RegisteredGame(only=DEFAULT_GAME),
                          metadata={"description": "the game (default ramchi)"})
     version = Int(validate=validate.Range(min=0), metadata={"description": "ignored"})
-    complete = fields.Boolean(metadata={
+    complete = StrictBoolean(metadata={
         "description": "false for the log of a game still running, which cannot be judged"})
 
 
