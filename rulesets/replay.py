@@ -119,15 +119,21 @@ def _entries(kind: GameKind, table: ReplayTable, items: Sequence[Any],
     return told
 
 
+def _table(kind: GameKind, config: Any) -> ReplayTable:
+    """The game's replay table; a game that gives none cannot be replayed (:class:`LogError`)."""
+    if kind.replay_table is None:
+        raise LogError(f"{kind.title} logs cannot be told step by step: the game has no replay")
+    table: ReplayTable = kind.replay_table(config)
+    return table
+
+
 def steps_of(kind: GameKind, config: Any, items: Sequence[Any],
              verdict: Mapping[str, Any] | None) -> list[Step]:
     """The steps of a posted log judged as ``verdict`` (``None``: a running game's log, not judged).
 
     A record the verdict refuses is told, and leaves the table as it was.
     """
-    if kind.replay_table is None:
-        raise LogError(f"{kind.title} logs cannot be replayed")
-    table = kind.replay_table(config)
+    table = _table(kind, config)
     refused = None if verdict is None or verdict.get("legal", True) else verdict.get("index")
     entries = _entries(kind, table, items, verdict)
     steps: list[Step] = []
@@ -146,8 +152,10 @@ def replay_log(kind: GameKind, config: Any, items: Sequence[Any]) -> dict[str, A
     """The verdict on a posted log and its steps: ``{"game", "finished", "verdict", "steps"}``.
 
     A record that cannot be read raises :class:`~rulesets.game.PostedRecordError` (as
-    judging it does); the log of a running game is told without a verdict.
+    judging it does), a game without a replay :class:`~rulesets.log.LogError`; the log of a
+    running game is told without a verdict.
     """
+    _table(kind, config)  # a game without a replay is refused before its log is judged
     running = is_running_log(kind, items)
     verdict = None if running else kind.judge(config, items)
     return {"game": kind.name, "finished": bool(verdict and verdict.get("finished")),

@@ -48,3 +48,6 @@ def replay(body: dict[str, Any]) -> dict[str, Any]:
     except PostedRecordError as err:
         raise ApiProblem("invalid_log", err.message,
                          errors=[{"pointer": f"/log/{err.index}", "detail": err.message}]) from None
+    except LogError as err:  # a game that has no replay
+        raise ApiProblem("invalid_log", err.message,
+                         errors=[{"pointer": "/game", "detail": err.message}]) from None

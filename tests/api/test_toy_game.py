@@ -336,6 +336,8 @@ def test_high_card_is_played_end_to_end_through_the_generic_routes(toy: FlaskCli
     hidden = toy.post("/v1/disputes", json={"game": "high_card", "config": {"seed": 1},
                                             "log": running_log["log"]})
     assert hidden.status_code == 422 and hidden.json["errors"][0]["pointer"] == "/log/0"
+    untold = toy.post("/v1/replays", json=log)  # a game that gives no replay table
+    assert untold.status_code == 422 and untold.json["errors"][0]["pointer"] == "/game"
 
 
 def test_high_card_bodies_are_checked_by_its_own_schemas(toy: FlaskClient) -> None:

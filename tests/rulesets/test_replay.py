@@ -335,3 +335,14 @@ def test_a_running_continental_game_replays_without_a_hidden_card() -> None:
         assert step["state"]["hands"] == [None] * 2
         if step["kind"] == "draw" and "stock" in step["text"]:
             assert ":" not in step["text"], step["text"]
+
+
+def test_a_game_without_a_replay_is_refused_in_words() -> None:
+    import dataclasses
+
+    from rulesets.log import LogError
+    from rulesets.replay import replay_log
+
+    silent = dataclasses.replace(RAMCHI, replay_table=None)
+    with pytest.raises(LogError, match="Ramchi logs cannot be told step by step"):
+        replay_log(silent, RAMCHI.config_from_dict({"hands": 1, "seed": 5}), [])
