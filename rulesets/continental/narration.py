@@ -22,7 +22,7 @@ from typing import Any
 
 from rulesets.cards import Card
 from rulesets.continental.contracts import CONTRACTS
-from rulesets.continental.melds import Meld, Trio, rank_at, read_meld
+from rulesets.continental.melds import Meld, Run, Trio, lay_off, rank_at, read_meld
 from rulesets.continental.records import (
     Buy,
     CardBought,
@@ -40,10 +40,10 @@ from rulesets.continental.records import (
     SwapJoker,
     WentOut,
 )
-from rulesets.continental.values import DrawSource
+from rulesets.continental.values import DrawSource, RunEnd
 from rulesets.errors import RulesError
 
-__all__ = ["TELLERS", "Told", "cards_in_words", "meld_in_words", "meld_of", "tell"]
+__all__ = ["TELLERS", "Told", "cards_in_words", "joker_moved_to", "meld_in_words", "meld_of", "tell"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,13 +190,46 @@ def _drop(record: Drop, told: Told) -> str:
     return f"Seat {record.seat} drops: {listed}"
 
 
+def joker_moved_to(meld: Meld, card: Card, end: str | None = None) -> str | None:
+    """The end (``high`` or ``low``) the joker moves to when ``card`` laid off on ``meld`` takes
+    the place of the joker standing for it (:func:`~rulesets.continental.melds.lay_off`), else
+    ``None`` (the card extends the meld, or cannot go on it).
+
+    >>> from rulesets.cards import parse_cards
+    >>> run = read_meld(parse_cards("Ah 2h 3h Jk 5h", jokers=True))
+    >>> joker_moved_to(run, parse_cards("4h")[0]), joker_moved_to(run, parse_cards("6h")[0])
+    ('high', None)
+    """
+    if not isinstance(meld, Run) or card.is_joker:
+        return None
+    try:
+        after = lay_off(meld, card, end)
+    except RulesError:
+        return None
+    if not isinstance(after, Run):
+        return None
+    at = after.start + after.cards.index(card) - meld.start
+    if not 0 <= at < len(meld.cards) or not meld.cards[at].is_joker:
+        return None
+    return RunEnd.HIGH if after.cards[-1] == meld.cards[at] else RunEnd.LOW
+
+
+def _joker_moves(told: Told, index: int, card: Card, end: str | None) -> str | None:
+    if not 0 <= index < len(told.table):
+        return None
+    return joker_moved_to(told.table[index][1], card, end)
+
+
 def _lay_off(record: LayOff, told: Told) -> str:
-    return f"Seat {record.seat} lays off the {record.card.pretty} on {_meld_named(told, record.meld)}"
+    moved = _joker_moves(told, record.meld, record.card, record.end)
+    place = f", in place of the joker, which moves to the {moved} end" if moved else ""
+    return (f"Seat {record.seat} lays off the {record.card.pretty} on "
+            f"{_meld_named(told, record.meld)}{place}")
 
 
 def _swap_joker(record: SwapJoker, told: Told) -> str:
-    end = f"; the joker moves to the {record.end} end" if record.end is not None else \
-        "; the joker moves to an end of the run"
+    moved = _joker_moves(told, record.meld, record.card, record.end) or record.end
+    end = f"; the joker moves to the {moved} end" if moved else "; the joker moves to an end of the run"
     return (f"Seat {record.seat} puts the {record.card.pretty} in place of the joker standing for "
             f"it in {_meld_named(told, record.meld)}{end}")
 

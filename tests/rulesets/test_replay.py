@@ -127,6 +127,9 @@ def test_continental_melds_are_named_in_words() -> None:
     record = continental_examples()["lay_off"]
     assert tell_continental(record, ContinentalTold(table=table)) == (
         "Seat 0 lays off the 9♠ on seat 1's run 5♠–8♠ with a joker for 6♠ (5♠ Jk(6♠) 7♠ 8♠)")
+    in_place = continental_examples()["lay_off"].__class__(0, cards("6s")[0], 0, None)
+    assert tell_continental(in_place, ContinentalTold(table=table)).endswith(
+        "(5♠ Jk(6♠) 7♠ 8♠), in place of the joker, which moves to the high end")
     drop = tell_continental(continental_examples()["drop"])
     assert drop == ("Seat 0 drops: a trio of Sevens with a joker (7♣ 7♦ Jk(7)); "
                     "a trio of Kings (K♣ K♦ K♥)")
