@@ -26,6 +26,7 @@ walks a posted log with it; the words come from :mod:`rulesets.continental.narra
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 from rulesets.cards import Card
@@ -56,6 +57,23 @@ from rulesets.jsonable import jsonable
 from rulesets.log import LogError, Record
 
 __all__ = ["ContinentalTable"]
+
+
+@lru_cache(maxsize=4096)
+def _code(card: Card) -> str:
+    """A card's one JSON form (:func:`~rulesets.jsonable.jsonable`), kept: a state names every card."""
+    code: str = jsonable(card)
+    return code
+
+
+def _codes(cards: list[Card] | tuple[Card, ...]) -> list[str]:
+    return [_code(card) for card in cards]
+
+
+def _meld_view(owner: int, meld: Meld) -> dict[str, Any]:
+    """A table meld as a state shows it: its owner, kind, cards and text (jokers' stands)."""
+    return {"seat": owner, "kind": "run" if isinstance(meld, Run) else "trio", "cards": _codes(meld.cards),
+            "text": meld.text}
 
 
 def _kind(item: Any) -> Any:
@@ -113,6 +131,7 @@ class ContinentalTable:
         self.discards: list[Card] = []
         self.melds: list[Meld] = []
         self.owners: list[int] = []
+        self.views: list[dict[str, Any]] = []  # each meld as the state shows it
         self.dropped = [False] * self.players
         self.pending: int | None = None  # a seat that drew from an empty stock, before the reshuffle
         self.last_discard: tuple[int, Card] | None = None
@@ -275,6 +294,7 @@ class ContinentalTable:
             assert meld is not None
             self.melds.append(meld)
             self.owners.append(record.seat)
+            self.views.append(_meld_view(record.seat, meld))
         self._remove(record.seat, [card for cards in record.melds for card in cards])
         if 0 <= record.seat < self.players:
             self.dropped[record.seat] = True
@@ -283,7 +303,7 @@ class ContinentalTable:
         if not 0 <= record.meld < len(self.melds):
             return
         try:
-            self.melds[record.meld] = lay_off(self.melds[record.meld], record.card, record.end)
+            self._set_meld(record.meld, lay_off(self.melds[record.meld], record.card, record.end))
         except RulesError:
             return
         self._remove(record.seat, [record.card])
@@ -299,7 +319,12 @@ class ContinentalTable:
             joined = lay_off(self.melds[record.to], joker, record.to_end)
         except RulesError:
             return
-        self.melds[record.meld], self.melds[record.to] = left, joined
+        self._set_meld(record.meld, left)
+        self._set_meld(record.to, joined)
+
+    def _set_meld(self, index: int, meld: Meld) -> None:
+        self.melds[index] = meld
+        self.views[index] = _meld_view(self.owners[index], meld)
 
     def _discard(self, record: Discard) -> None:
         self._remove(record.seat, [record.card])
@@ -341,12 +366,10 @@ class ContinentalTable:
             "hand": self.hand,
             "dealer": self.dealer,
             "totals": list(self.totals),
-            "hands": [None if hand is None else jsonable(hand) for hand in self.hands],
+            "hands": [None if hand is None else _codes(hand) for hand in self.hands],
             "hand_sizes": list(self.sizes),
-            "table": [{"seat": owner, "kind": "trio" if not isinstance(meld, Run) else "run",
-                       "cards": jsonable(meld.cards), "text": meld.text}
-                      for owner, meld in zip(self.owners, self.melds, strict=True)],
-            "discard_pile": jsonable(self.discards),
+            "table": [dict(view) for view in self.views],
+            "discard_pile": _codes(self.discards),
             "stock_size": self.stock_size,
             "dropped": list(self.dropped),
         }
