@@ -1,5 +1,6 @@
-"""The ``ramchi`` command line: serve the API, upgrade its database, classify, compare, advise and
-simulate (``ramchi --help`` lists the commands, ``ramchi COMMAND --help`` their options).
+"""The ``ramchi`` command line: serve the API, upgrade its database, classify, compare, advise,
+simulate and replay a game log (``ramchi --help`` lists the commands, ``ramchi COMMAND --help``
+their options).
 
 >>> main(["classify", "2s", "3s", "5s"])
 2s 3s 5s: Ramchi straight flush (2-3-5) (straight_flush, strength 571)
