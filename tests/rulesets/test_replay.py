@@ -14,6 +14,8 @@ from collections import Counter
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rulesets.cards import parse_cards
 from rulesets.continental.config import GameConfig as ContinentalConfig
@@ -349,3 +351,50 @@ def test_a_game_without_a_replay_is_refused_in_words() -> None:
     silent = dataclasses.replace(RAMCHI, replay_table=None)
     with pytest.raises(LogError, match="Ramchi logs cannot be told step by step"):
         replay_log(silent, RAMCHI.config_from_dict({"hands": 1, "seed": 5}), [])
+
+
+# -- any log a client posts: told, or refused as a log that cannot be read ------------------------
+
+ODD_VALUES = [None, -1, 0, 1, 2, 99, 10**20, "x", "hidden", "Jk", "7c#2", [], {}, ["As"], True, 1.5,
+              "high", "stock"]
+
+
+@pytest.fixture(scope="module")
+def posted_logs() -> list[tuple[Any, Any, list[dict[str, Any]]]]:
+    """Logs of each game: a running game's (a finished hand before the running one), a finished one."""
+    continental = ContinentalConfig.create(players=3, hands=2, seed=4, dealer=0)
+    logs = []
+    for kind, config, bots, actions in ((CONTINENTAL, continental, ["random"] * 3, 150),
+                                        (RAMCHI, RamchiConfig.create(hands=3, seed=4, dealer=0),
+                                         ["greedy"] * 3, 5)):
+        game = kind.new_game(config)
+        for version in range(actions):
+            found = next_bot_action(kind, game, bots, secret=3, version=version)
+            if found is None:
+                break
+            game.apply(found[1])
+        logs.append((kind, config, kind.redacted_log(game, None)))
+    for kind, game in ((RAMCHI, ramchi_game(3, hands=1)), (CONTINENTAL, continental_game(0))):
+        logs.append((kind, game.config, kind.redacted_log(game, None)))
+    return logs
+
+
+@settings(max_examples=150, deadline=None)
+@given(data=st.data())
+def test_a_changed_log_is_told_or_refused_as_unreadable(posted_logs: list[Any], data: st.DataObject) -> None:
+    from rulesets.game import PostedRecordError
+
+    kind, config, log = data.draw(st.sampled_from(posted_logs))
+    items = [dict(item) for item in log]
+    for _ in range(data.draw(st.integers(1, 3))):
+        item = items[data.draw(st.integers(0, len(items) - 1))]
+        key = data.draw(st.sampled_from(sorted(item)))
+        if data.draw(st.booleans()):
+            item[key] = data.draw(st.sampled_from(ODD_VALUES))
+        else:
+            del item[key]
+    try:
+        answer = kind.replay_log(config, items)
+    except PostedRecordError:
+        return
+    check_texts(answer["steps"])
