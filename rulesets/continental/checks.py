@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from rulesets.cards import Card
+from rulesets.continental.melds import Meld
 from rulesets.continental.phase import Phase
 from rulesets.continental.refusals import malformed, refuse
 from rulesets.continental.values import RunEnd
@@ -36,6 +37,7 @@ __all__ = [
     "last_card_problems",
     "meld_problems",
     "seat_problems",
+    "table_meld_problems",
     "turn_problems",
 ]
 
@@ -106,10 +108,19 @@ def card_problems(game: ContinentalGame, seat: int, cards: Sequence[Card]) -> Pr
 
 
 def meld_problems(game: ContinentalGame, index: int) -> Problems:
-    """The index must name a meld on the table."""
-    if type(index) is not int or index not in range(len(game.table)):
+    """The index must name a meld on the game's table (:func:`table_meld_problems`)."""
+    return table_meld_problems(game.table, index)
+
+
+def table_meld_problems(table: Sequence[Meld], index: int) -> Problems:
+    """The index must name a meld of ``table``.
+
+    >>> print(table_meld_problems([], 0)[0].message)
+    there is no meld 0 on the table (0 meld(s), numbered from 0)
+    """
+    if type(index) is not int or index not in range(len(table)):
         return [refuse("no_such_meld", f"there is no meld {index!r} on the table "
-                                       f"({len(game.table)} meld(s), numbered from 0)")]
+                                       f"({len(table)} meld(s), numbered from 0)")]
     return []
 
 

@@ -54,11 +54,11 @@ from collections.abc import Sequence
 from rulesets.cards import Card
 from rulesets.continental.config import GameConfig, draw_for_dealer, reshuffle_seed
 from rulesets.continental.contracts import CONTRACTS, Contract
+from rulesets.continental.hand_scores import hand_scores, leaders
 from rulesets.continental.legal import legal_actions
 from rulesets.continental.melds import Meld
 from rulesets.continental.options import ContinentalOptions
 from rulesets.continental.phase import Phase
-from rulesets.continental.points import hand_points
 from rulesets.continental.records import (
     Action,
     Buy,
@@ -307,16 +307,13 @@ class ContinentalGame(Referee):
         "The others score the cards left in their hands ... The player who went out scores 0,
         or -10 if they dropped the contract and went out in the same turn."
         """
-        scores = [hand_points(hand, self.options.card_values) for hand in self.hands]
-        if out is not None:
-            scores[out] = self.options.same_turn_bonus if self.dropped_this_turn else 0
+        scores = hand_scores(self.hands, out, self.dropped_this_turn, self.options)
         self.totals = tuple(t + s for t, s in zip(self.totals, scores, strict=True))
         reason = "went_out" if out is not None else "stock_exhausted"
         self.log.append(HandEnded(self.hand_number, tuple(scores), self.totals, reason))
         self.window = False
         if self.hand_number >= self.config.hands:
-            low = min(self.totals)
-            self.log.append(GameEnded(self.totals, tuple(s for s, t in enumerate(self.totals) if t == low)))
+            self.log.append(GameEnded(self.totals, leaders(self.totals)))
             self.phase = Phase.GAME_OVER
         else:
             self.dealer = (self.dealer + 1) % self.players

@@ -5,7 +5,10 @@ turn; "a player who has dropped may put the natural card a joker stands for into
 run; the joker then moves to an end of the same run"; "a joker at either end of a
 run may be moved to another run, but not if its run would be left with fewer than 4
 cards. Jokers in trios never move." For each action, ``<action>_problems(game,
-action)`` lists why it is refused now and ``take_<action>(game, action)`` takes it.
+action)`` lists why it is refused now and ``take_<action>(game, action)`` takes it;
+``<action>_on(table, ...)`` is the part of its rule that only the table decides (whoever plays
+it), which a play checked on a real table uses alone
+(:mod:`rulesets.continental.play_check`).
 
 >>> from rulesets.continental.config import GameConfig
 >>> from rulesets.continental.game import ContinentalGame
@@ -18,6 +21,7 @@ action)`` lists why it is refused now and ``take_<action>(game, action)`` takes 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from rulesets.cards import Card
@@ -27,6 +31,7 @@ from rulesets.continental.checks import (
     end_problems,
     last_card_problems,
     meld_problems,
+    table_meld_problems,
 )
 from rulesets.continental.melds import (
     Meld,
@@ -46,10 +51,13 @@ if TYPE_CHECKING:
     from rulesets.continental.game import ContinentalGame
 
 __all__ = [
+    "lay_off_on",
     "lay_off_problems",
     "lay_off_result",
+    "move_joker_on",
     "move_joker_problems",
     "move_joker_result",
+    "swap_joker_on",
     "swap_joker_problems",
     "swap_joker_result",
     "take_lay_off",
@@ -67,6 +75,28 @@ def _place(game: ContinentalGame, seat: int, card: Card, meld: int, result: Meld
 
 # -- lay off ------------------------------------------------------------------------------------
 
+def lay_off_on(table: Sequence[Meld], card: Card, meld: int, end: str | None) -> tuple[Meld | None, Problems]:
+    """The table's part of a lay-off: the meld ``card`` would make laid off on ``table[meld]``
+    (``end`` placing a joker), or the problems that refuse it, whoever plays it.
+
+    >>> from rulesets.cards import parse_card, parse_cards
+    >>> from rulesets.continental.melds import make_run
+    >>> table = [make_run(parse_cards("5h 6h 7h 8h"))]
+    >>> lay_off_on(table, parse_card("9h"), 0, None)[0].text
+    '5♥ 6♥ 7♥ 8♥ 9♥'
+    >>> print(lay_off_on(table, parse_card("9c"), 0, None)[1][0].message)
+    9♣ cannot be laid off on meld 0 (5♥ 6♥ 7♥ 8♥)
+    """
+    problems = table_meld_problems(table, meld) or end_problems(end)
+    if problems:
+        return None, problems
+    if not can_lay_off(table[meld], card, end):
+        shown = "Jk" if card.is_joker else card.pretty
+        return None, [refuse("cannot_lay_off", f"{shown} cannot be laid off on meld {meld} "
+                                               f"({table[meld].text})")]
+    return lay_off(table[meld], card, end), []
+
+
 def lay_off_result(game: ContinentalGame, action: LayOff | SwapJoker) -> tuple[Meld | None, Problems]:
     """The meld the card would make laid off as asked, or the problems that refuse it."""
     seat, card, meld, end = action.seat, action.card, action.meld, action.end
@@ -74,9 +104,7 @@ def lay_off_result(game: ContinentalGame, action: LayOff | SwapJoker) -> tuple[M
                 or meld_problems(game, meld) or end_problems(end) or last_card_problems(game, seat, 1))
     if problems:
         return None, problems
-    if not can_lay_off(game.table[meld], card, end):
-        return None, [refuse("cannot_lay_off", f"{card.id} cannot be laid off on meld {meld}")]
-    return lay_off(game.table[meld], card, end), []
+    return lay_off_on(game.table, card, meld, end)
 
 
 def lay_off_problems(game: ContinentalGame, action: LayOff) -> Problems:
@@ -94,17 +122,39 @@ def take_lay_off(game: ContinentalGame, action: LayOff) -> None:
 
 # -- swap a joker -------------------------------------------------------------------------------
 
+def _as_swap(old: Meld, card: Card, meld: int, result: Meld | None) -> tuple[Meld | None, Problems]:
+    """``result`` (``card`` laid off on ``old``, table meld ``meld``) when the card took a joker's
+    place in the run, else the refusal ``not_a_joker_swap``.
+    """
+    if (result is None or not isinstance(old, Run) or not isinstance(result, Run)
+            or result.cards in ((card, *old.cards), (*old.cards, card))):
+        return None, [refuse("not_a_joker_swap", f"no joker of meld {meld} stands for {card.id}")]
+    return result, []
+
+
+def swap_joker_on(table: Sequence[Meld], card: Card, meld: int,
+                  end: str | None) -> tuple[Meld | None, Problems]:
+    """The table's part of a joker swap: the run with ``card`` in place of the joker standing for
+    it (the joker moved to ``end``), or the problems that refuse it, whoever plays it.
+
+    >>> from rulesets.cards import parse_card, parse_cards
+    >>> from rulesets.continental.melds import make_run
+    >>> table = [make_run(parse_cards("Ah 2h 3h Jk 5h", jokers=True), ordered=True)]
+    >>> swap_joker_on(table, parse_card("4h"), 0, None)[0].text
+    'A♥ 2♥ 3♥ 4♥ 5♥ Jk(6♥)'
+    """
+    result, problems = lay_off_on(table, card, meld, end)
+    if problems and problems[0].code != "cannot_lay_off":
+        return None, problems
+    return _as_swap(table[meld], card, meld, result)
+
+
 def swap_joker_result(game: ContinentalGame, action: SwapJoker) -> tuple[Meld | None, Problems]:
     """The run with the card in place of the joker standing for it, or the problems that refuse it."""
     result, problems = lay_off_result(game, action)
     if problems and problems[0].code != "cannot_lay_off":
         return None, problems
-    card, meld = action.card, action.meld
-    old = game.table[meld]
-    if (result is None or not isinstance(old, Run) or not isinstance(result, Run)
-            or result.cards in ((card, *old.cards), (*old.cards, card))):
-        return None, [refuse("not_a_joker_swap", f"no joker of meld {meld} stands for {card.id}")]
-    return result, []
+    return _as_swap(game.table[action.meld], action.card, action.meld, result)
 
 
 def swap_joker_problems(game: ContinentalGame, action: SwapJoker) -> Problems:
@@ -125,14 +175,25 @@ def take_swap_joker(game: ContinentalGame, action: SwapJoker) -> None:
 
 # -- move a joker -------------------------------------------------------------------------------
 
-def move_joker_result(game: ContinentalGame, action: MoveJoker) -> tuple[tuple[Run, Meld] | None, Problems]:
-    """Both runs after the move (the one the joker leaves, the one it joins), or the problems."""
-    seat, meld, end, to, to_end = action.seat, action.meld, action.end, action.to, action.to_end
-    problems = (after_drop_problems(game, seat) or meld_problems(game, meld) or meld_problems(game, to)
+def move_joker_on(table: Sequence[Meld], meld: int, end: str, to: int,
+                  to_end: str | None) -> tuple[tuple[Run, Meld] | None, Problems]:
+    """The table's part of a joker move: both runs after it (the one the joker leaves, the one it
+    joins), or the problems that refuse it, whoever plays it.
+
+    >>> from rulesets.cards import parse_cards
+    >>> from rulesets.continental.melds import make_run
+    >>> table = [make_run(parse_cards("Jk 4d 5d 6d 7d", jokers=True), ordered=True),
+    ...          make_run(parse_cards("9c Tc Jc Qc"))]
+    >>> [run.text for run in move_joker_on(table, 0, "low", 1, None)[0]]
+    ['4♦ 5♦ 6♦ 7♦', '9♣ 10♣ J♣ Q♣ Jk(K♣)']
+    >>> print(move_joker_on(table[1:] + table[:1], 0, "high", 1, None)[1][0].message)
+    the high end of meld 0 is not a joker
+    """
+    problems = (table_meld_problems(table, meld) or table_meld_problems(table, to)
                 or end_problems(end, allow_none=False) or end_problems(to_end))
     if problems:
         return None, problems
-    source, target = game.table[meld], game.table[to]
+    source, target = table[meld], table[to]
     if isinstance(source, Trio):
         return None, [refuse("joker_in_trio", f"meld {meld} is a trio")]
     held = source.cards[-1] if end == RunEnd.HIGH else source.cards[0]
@@ -147,6 +208,14 @@ def move_joker_result(game: ContinentalGame, action: MoveJoker) -> tuple[tuple[R
         return None, [refuse("cannot_lay_off", f"the joker cannot go on the {to_end or 'free'} end "
                                                f"of meld {to}")]
     return (left, lay_off(target, joker, to_end)), []
+
+
+def move_joker_result(game: ContinentalGame, action: MoveJoker) -> tuple[tuple[Run, Meld] | None, Problems]:
+    """Both runs after the move (the one the joker leaves, the one it joins), or the problems."""
+    problems = after_drop_problems(game, action.seat)
+    if problems:
+        return None, problems
+    return move_joker_on(game.table, action.meld, action.end, action.to, action.to_end)
 
 
 def move_joker_problems(game: ContinentalGame, action: MoveJoker) -> Problems:

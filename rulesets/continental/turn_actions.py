@@ -13,9 +13,13 @@ For each action, ``<action>_problems(game, action)`` lists why it is refused now
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
+from rulesets.cards import Card
 from rulesets.continental.checks import card_problems, last_card_problems, seat_problems, turn_problems
+from rulesets.continental.contracts import Contract
+from rulesets.continental.melds import Meld
 from rulesets.continental.melds import drop_problems as contract_problems
 from rulesets.continental.phase import Phase
 from rulesets.continental.records import Buy, Discard, Draw, Drop, Pass
@@ -31,6 +35,7 @@ __all__ = [
     "DRAW_SOURCES",
     "answer_problems",
     "buy_problems",
+    "contract_drop",
     "discard_problems",
     "draw_problems",
     "drop_problems",
@@ -140,17 +145,32 @@ def drop_problems(game: ContinentalGame, action: Drop) -> Problems:
     if game.dropped[seat]:
         return [refuse("already_dropped", f"seat {seat} has already dropped this hand")]
     cards = [card for meld in given for card in meld]
-    problems = card_problems(game, seat, cards)
+    problems = card_problems(game, seat, cards) or contract_drop(given, game.contract)[1]
     if problems:
         return problems
+    return last_card_problems(game, seat, len(cards))
+
+
+def contract_drop(given: Sequence[Sequence[Card]], contract: Contract) -> tuple[list[Meld], Problems]:
+    """The melds a drop lays down when they are exactly ``contract``, or the problems that refuse
+    it: the part of the drop's rule the cards alone decide, whoever plays them.
+
+    >>> from rulesets.cards import parse_cards
+    >>> from rulesets.continental.contracts import CONTRACTS
+    >>> [meld.text for meld in contract_drop([parse_cards("3c 3d 3h"), parse_cards("Kc Kd Jk",
+    ...  jokers=True)], CONTRACTS[1])[0]]
+    ['3♣ 3♦ 3♥', 'K♣ K♦ Jk(K)']
+    >>> print(contract_drop([parse_cards("3c 3d 3h")], CONTRACTS[1])[1][0].message)
+    not the contract (2 trios): the contract (2 trios) asks for 2 trios, got 1
+    """
     try:
         made = [played_meld(meld) for meld in given]
     except RulesError as err:
-        return [err]
-    wrong = contract_problems(made, game.contract)
+        return [], [err]
+    wrong = contract_problems(made, contract)
     if wrong:
-        return [refuse("wrong_contract", f"not the contract ({game.contract.name}): {'; '.join(wrong)}")]
-    return last_card_problems(game, seat, len(cards))
+        return [], [refuse("wrong_contract", f"not the contract ({contract.name}): {'; '.join(wrong)}")]
+    return made, []
 
 
 def take_drop(game: ContinentalGame, action: Drop) -> None:
