@@ -6,10 +6,11 @@
 
 from __future__ import annotations
 
-from api.continental import advice_routes
+from api.continental import advice_routes, real_table_routes
 from api.continental.advice_schemas import CONTINENTAL_REQUEST_CONSTRAINTS
 from api.continental.cards import read_settings
 from api.continental.problems import CONTINENTAL_PROBLEMS
+from api.continental.real_table_schemas import REAL_TABLE_CONSTRAINTS
 from api.continental.schemas import (
     CONTINENTAL_ACTIONS,
     ContinentalDisputeRequestSchema,
@@ -59,8 +60,8 @@ CONTINENTAL_API = register_game_api(GameApi(
     read_settings=read_settings,
     read_action=CONTINENTAL_ACTIONS.read,
     settings_fields=FIELDS,
-    blueprints=(advice_routes.blp,),
-    schema_constraints=CONTINENTAL_REQUEST_CONSTRAINTS,
+    blueprints=(advice_routes.blp, real_table_routes.blp),
+    schema_constraints=CONTINENTAL_REQUEST_CONSTRAINTS | REAL_TABLE_CONSTRAINTS,
     problems=CONTINENTAL_PROBLEMS,
     examples=CONTINENTAL_EXAMPLES,
 ))

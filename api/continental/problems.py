@@ -78,6 +78,13 @@ CONTINENTAL_PROBLEMS: dict[str, ProblemType] = {
         409, "No joker at that end", "Only a joker at the high or low end of a run may move."),
     "run_too_short": ProblemType(
         409, "Run too short", "A joker may leave a run only if the run keeps at least four cards."),
+    "impossible_hand_end": ProblemType(
+        409, "A hand cannot end so",
+        "A hand ends when a player goes out, holding no card, or when the stock runs out; only "
+        "the player who went out can have dropped and gone out in the same turn. Give the seat "
+        "that went out no cards, or went_out null when the stock ran out."),
+    "wrong_seat_count": ProblemType(
+        422, "Not one per seat", "Give one total per seat, in the order of hands."),
     "not_a_run": ProblemType(
         409, "Not a run",
         "A joker moves from one run to another run: never to a trio, nor to the run it left."),

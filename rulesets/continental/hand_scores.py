@@ -126,7 +126,8 @@ def check_hand_end(hands: Sequence[Sequence[Card]], went_out: int | None, same_t
                                 f"(0 to {seats - 1})", rule=REFUSALS["no_such_seat"],
                                 code="no_such_seat", field="went_out")
     if totals is not None and len(totals) != seats:
-        raise InvalidInputError(f"totals give {len(totals)} numbers for {seats} seats: one per seat, "
+        numbers = "number" if len(totals) == 1 else "numbers"
+        raise InvalidInputError(f"totals give {len(totals)} {numbers} for {seats} seats: one per seat, "
                                 "in the order of hands", rule="one total per seat, seats in play order",
                                 code="wrong_seat_count", field="totals")
     if went_out is not None and hands[went_out]:
