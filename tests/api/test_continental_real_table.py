@@ -1,0 +1,253 @@
+"""A Continental hand at a real table over HTTP: POST /v1/continental/score and /v1/continental/check,
+cross-checked against the referee (:class:`ContinentalGame`) playing random games.
+
+The score of every hand of a random game, posted as the cards left in each hand, is the hand's
+``HandEnded`` record; every play checked on the table of a random game, as a real table would
+write it (card codes, no copies), is judged as the referee judges the same action in that game
+(the same legality, the same refusal code, the same melds after it).
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import random
+from typing import Any
+
+import pytest
+from flask.testing import FlaskClient
+
+from rulesets.cards import Card
+from rulesets.continental.config import GameConfig
+from rulesets.continental.game import ContinentalGame
+from rulesets.continental.melds import Meld, Run
+from rulesets.continental.options import ContinentalOptions
+from rulesets.continental.phase import Phase
+from rulesets.continental.records import (
+    Drop,
+    GameEnded,
+    HandEnded,
+    LayOff,
+    MoveJoker,
+    SwapJoker,
+    WentOut,
+)
+from rulesets.continental.values import RunEnd
+from rulesets.log import Record
+from solver.continental.random_player import candidate_drops, random_action
+
+SCORE = "/v1/continental/score"
+CHECK = "/v1/continental/check"
+
+FAST_GAMES = 3
+"""Random games of the fast tier (each check and hand through HTTP)."""
+
+SLOW_GAMES = 60
+"""Random games of the slow tier."""
+
+
+def codes(cards: tuple[Card, ...] | list[Card]) -> list[str]:
+    """Cards as a real table writes them: codes, without copy numbers."""
+    return [card.code for card in cards]
+
+
+def random_config(seed: int) -> GameConfig:
+    rng = random.Random(seed)
+    players = rng.randint(2, 6)
+    options = ContinentalOptions(card_values=rng.choice(["standard", "face_value"]),
+                                 same_turn_bonus=rng.choice([-10, -10, 0, -25]),
+                                 go_out_without_discard=rng.random() < 0.2)
+    if seed % 10 == 9:
+        players, options = 7, dataclasses.replace(options, max_players=8)
+    return GameConfig.create(players=players, hands=rng.randint(1, 7), seed=rng.randrange(2**32),
+                             dealer=rng.randrange(players), options=options)
+
+
+def options_body(options: ContinentalOptions) -> dict[str, Any]:
+    return {"card_values": options.card_values, "same_turn_bonus": options.same_turn_bonus,
+            "max_players": options.max_players, "go_out_without_discard": options.go_out_without_discard}
+
+
+class ScoredGame(ContinentalGame):
+    """A game that notes the cards left in every hand as each hand ends, before it is scored."""
+
+    def __init__(self, config: GameConfig) -> None:
+        self.left: list[list[tuple[Card, ...]]] = []
+        super().__init__(config)
+
+    def _end_hand(self, out: int | None) -> None:
+        self.left.append(list(self.hands))
+        super()._end_hand(out)
+
+
+def play(game: ContinentalGame, rng: random.Random) -> None:
+    """One random legal action of a seat the game waits for."""
+    game.apply(random_action(game, rng.choice(game.awaited()), rng, 0.9))  # type: ignore[arg-type]
+
+
+# -- /score against the referee's HandEnded records ---------------------------------------------
+
+def check_scores_of_a_game(client: FlaskClient, seed: int) -> int:
+    """Post every hand of a random game; returns the number of hands checked."""
+    rng = random.Random(seed)
+    game = ScoredGame(random_config(seed))
+    while not game.is_over:
+        play(game, rng)
+    ends = [record for record in game.log if isinstance(record, HandEnded)]
+    outs = {record.hand: record for record in game.log if isinstance(record, WentOut)}
+    totals = [0] * game.players
+    for ended, left in zip(ends, game.left, strict=True):
+        out = outs.get(ended.hand)
+        body = {"hand_number": ended.hand, "hands": [codes(hand) for hand in left],
+                "went_out": out.seat if out else None,
+                "dropped_and_went_out_same_turn": out.same_turn if out else False,
+                "totals": totals, "options": options_body(game.options)}
+        response = client.post(SCORE, json=body)
+        assert response.status_code == 200, (body, response.json)
+        answer = response.json
+        assert answer["scores"] == list(ended.scores), body
+        assert answer["totals"] == list(ended.totals), body
+        assert len(answer["explanation"]) == game.players
+        for seat, text in enumerate(answer["explanation"]):
+            assert text.startswith(f"seat {seat}"), text
+            assert text.endswith(str(abs(ended.scores[seat]))), text
+        totals = answer["totals"]
+    final = game.log[-1]
+    assert isinstance(final, GameEnded)
+    assert answer["leaders"] == list(final.winners)
+    return len(ends)
+
+
+def test_score_is_the_referees_on_random_games(client: FlaskClient) -> None:
+    assert sum(check_scores_of_a_game(client, seed) for seed in range(FAST_GAMES)) >= FAST_GAMES
+
+
+@pytest.mark.slow
+def test_score_is_the_referees_on_many_random_games(client: FlaskClient) -> None:
+    hands = sum(check_scores_of_a_game(client, seed) for seed in range(FAST_GAMES, SLOW_GAMES))
+    assert hands > SLOW_GAMES
+
+
+# -- /check against the referee's verdict on the same action ------------------------------------
+
+def play_body(action: Record) -> dict[str, Any]:
+    """The play of ``action`` as the check takes it (the action's fields, without type and seat)."""
+    if isinstance(action, Drop):
+        return {"drop": [codes(list(meld)) for meld in action.melds]}
+    if isinstance(action, MoveJoker):
+        return {"move_joker": {"meld": action.meld, "end": action.end, "to": action.to,
+                               "to_end": action.to_end}}
+    assert isinstance(action, LayOff | SwapJoker)
+    return {action.kind: {"card": action.card.code, "meld": action.meld, "end": action.end}}
+
+
+def random_plays(game: ContinentalGame, rng: random.Random) -> list[Record]:
+    """Plays of the current seat: the legal ones the rules list and random ones, most illegal."""
+    seat = game.current
+    hand = game.hands[seat]
+    ends = [None, RunEnd.HIGH, RunEnd.LOW]
+    plays: list[Record] = [legal.action for legal in game.legal_actions(seat)
+                           if isinstance(legal.action, LayOff | SwapJoker | MoveJoker)]
+    melds = range(len(game.table) + 1)  # one index past the table: no such meld
+    for _ in range(4):
+        card = rng.choice(hand)
+        plays.append(LayOff(seat, card, rng.choice(melds), rng.choice(ends)))
+        plays.append(SwapJoker(seat, card, rng.choice(melds), rng.choice(ends)))
+    if game.table:
+        for _ in range(2):
+            plays.append(MoveJoker(seat, rng.choice(melds), rng.choice(list(RunEnd)), rng.choice(melds),
+                                   rng.choice(ends)))
+    drops = candidate_drops(game, seat, rng)
+    plays += [Drop(seat, drop) for drop in drops[:2]]
+    if len(hand) >= 6:
+        cards = rng.sample(hand, 6)
+        plays.append(Drop(seat, (tuple(cards[:3]), tuple(cards[3:]))))
+    return plays
+
+
+def melds_json(melds: list[tuple[int, Meld]]) -> list[dict[str, Any]]:
+    """What the check answers of each meld: its index, kind, cards (codes) and jokers' meanings."""
+    found = []
+    for index, meld in melds:
+        if isinstance(meld, Run):
+            stands = [f"{rank.char}{meld.suit.char}" for rank in meld.ranks]
+        else:
+            stands = [meld.rank.char] * len(meld)
+        found.append({"index": index, "kind": "run" if isinstance(meld, Run) else "trio",
+                      "cards": codes(list(meld.cards)),
+                      "jokers": [stands[i] for i, card in enumerate(meld.cards) if card.is_joker]})
+    return found
+
+
+def answered_melds(answer: dict[str, Any]) -> list[dict[str, Any]]:
+    return [{"index": meld["index"], "kind": meld["kind"], "cards": meld["cards"],
+             "jokers": [joker["stands_for"] for joker in meld["jokers"]]} for meld in answer["melds"]]
+
+
+def changed_melds(game: ContinentalGame, action: Record) -> list[tuple[int, Meld]]:
+    """The melds of the table the referee changes or adds applying ``action`` (to a copy)."""
+    after = copy.deepcopy(game)
+    before = list(game.table)
+    after.apply(action)
+    if isinstance(action, Drop):
+        return [(i, after.table[i]) for i in range(len(before), len(before) + len(action.melds))]
+    if isinstance(action, MoveJoker):
+        return [(action.meld, after.table[action.meld]), (action.to, after.table[action.to])]
+    assert isinstance(action, LayOff | SwapJoker)
+    return [(action.meld, after.table[action.meld])]
+
+
+def check_plays_of_a_game(client: FlaskClient, seed: int, most: int) -> dict[str, int]:
+    """Check plays on the tables of a random game against the referee; counts by verdict kind."""
+    rng = random.Random(seed)
+    game = ContinentalGame(random_config(seed))
+    seen: dict[str, int] = {}
+    checked = 0
+    while not game.is_over and checked < most:
+        seat = game.current
+        playing = game.phase is Phase.PLAY and seat in game.awaited()
+        # most plays need a seat that has dropped, or that can drop now
+        ready = playing and (game.dropped[seat] or candidate_drops(game, seat, random.Random(seed)))
+        if playing and rng.random() < (0.8 if ready else 0.05):
+            for action in random_plays(game, rng):
+                problems = game.problems(action)
+                if problems and problems[0].code == "must_keep_a_discard":
+                    continue  # the hand is the game's: the check knows only the table
+                body = {"table": [codes(list(meld.cards)) for meld in game.table],
+                        "dropped": game.dropped[seat], "hand_number": game.hand_number,
+                        "play": play_body(action), "options": options_body(game.options)}
+                response = client.post(CHECK, json=body)
+                assert response.status_code == 200, (body, response.json)
+                answer = response.json
+                assert answer["legal"] == (not problems), (body, answer, problems)
+                if problems:
+                    assert answer["code"] == problems[0].code, (body, answer, problems)
+                    assert answer["melds"] == [] and answer["rule"] and answer["message"]
+                    seen["refused " + answer["code"]] = seen.get("refused " + answer["code"], 0) + 1
+                else:
+                    assert answered_melds(answer) == melds_json(changed_melds(game, action)), body
+                    seen[action.kind] = seen.get(action.kind, 0) + 1
+                checked += 1
+        play(game, rng)
+    return seen
+
+
+def test_check_is_the_referees_on_random_tables(client: FlaskClient) -> None:
+    seen: dict[str, int] = {}
+    for seed in range(FAST_GAMES):
+        for kind, count in check_plays_of_a_game(client, seed, 150).items():
+            seen[kind] = seen.get(kind, 0) + count
+    print(seen)
+    assert seen.get("lay_off", 0) and seen.get("drop", 0), seen
+    assert sum(count for kind, count in seen.items() if kind.startswith("refused")) > 10, seen
+
+
+@pytest.mark.slow
+def test_check_is_the_referees_on_many_random_tables(client: FlaskClient) -> None:
+    seen: dict[str, int] = {}
+    for seed in range(FAST_GAMES, SLOW_GAMES):
+        for kind, count in check_plays_of_a_game(client, seed, 400).items():
+            seen[kind] = seen.get(kind, 0) + count
+    for kind in ("lay_off", "drop", "swap_joker", "move_joker", "refused cannot_lay_off",
+                 "refused not_dropped", "refused no_such_meld", "refused wrong_contract"):
+        assert seen.get(kind, 0) > 0, (kind, seen)
