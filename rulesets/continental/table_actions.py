@@ -128,7 +128,9 @@ def _as_swap(old: Meld, card: Card, meld: int, result: Meld | None) -> tuple[Mel
     """
     if (result is None or not isinstance(old, Run) or not isinstance(result, Run)
             or result.cards in ((card, *old.cards), (*old.cards, card))):
-        return None, [refuse("not_a_joker_swap", f"no joker of meld {meld} stands for {card.id}")]
+        shown = "Jk" if card.is_joker else card.pretty
+        return None, [refuse("not_a_joker_swap", f"no joker of meld {meld} ({old.text}) stands for "
+                                                 f"{shown} and can move to the end asked")]
     return result, []
 
 
