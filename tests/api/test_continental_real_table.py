@@ -251,3 +251,92 @@ def test_check_is_the_referees_on_many_random_tables(client: FlaskClient) -> Non
     for kind in ("lay_off", "drop", "swap_joker", "move_joker", "refused cannot_lay_off",
                  "refused not_dropped", "refused no_such_meld", "refused wrong_contract"):
         assert seen.get(kind, 0) > 0, (kind, seen)
+
+
+# -- the answers' shapes, refusals and pointers -------------------------------------------------
+
+def post_ok(client: FlaskClient, url: str, body: dict[str, Any]) -> dict[str, Any]:
+    response = client.post(url, json=body)
+    assert response.status_code == 200, response.json
+    return response.json
+
+
+def problem(client: FlaskClient, url: str, body: dict[str, Any], status: int, code: str) -> dict[str, Any]:
+    response = client.post(url, json=body)
+    assert (response.status_code, response.json["code"]) == (status, code), response.json
+    assert response.mimetype == "application/problem+json"
+    return response.json
+
+
+def test_score_explains_each_seat_and_leaves_totals_out_when_not_given(client: FlaskClient) -> None:
+    answer = post_ok(client, SCORE, {"hand_number": 3, "hands": [["Ks", "Jk", "7d"], [], ["2c", "9h"]],
+                                     "went_out": 1, "dropped_and_went_out_same_turn": True})
+    assert answer == {"scores": [65, -10, 10], "explanation": [
+        "seat 0: K♠ 10, Jk 50, 7♦ 5 = 65", "seat 1 dropped the contract and went out in the same turn: −10",
+        "seat 2: 2♣ 5, 9♥ 5 = 10"]}
+
+
+def test_score_under_the_face_value_ruleset_option(client: FlaskClient) -> None:
+    answer = post_ok(client, SCORE, {"hand_number": 1, "hands": [["7d", "10h"], []], "went_out": 1,
+                                     "totals": [5, 5], "options": {"card_values": "face_value"}})
+    assert (answer["scores"], answer["totals"], answer["leaders"]) == ([17, 0], [22, 5], [1])
+
+
+def test_score_refuses_a_hand_end_that_cannot_happen(client: FlaskClient) -> None:
+    refusal = problem(client, SCORE, {"hand_number": 1, "hands": [["Ks"], ["2c"]], "went_out": 1},
+                      409, "impossible_hand_end")
+    assert "seat 1 went out" in refusal["detail"] and refusal["rule"]
+    problem(client, SCORE, {"hand_number": 1, "hands": [["Ks"], ["2c"]], "went_out": None,
+                            "dropped_and_went_out_same_turn": True}, 409, "impossible_hand_end")
+
+
+def test_score_points_at_a_seat_or_card_that_is_not_there(client: FlaskClient) -> None:
+    seat = problem(client, SCORE, {"hand_number": 1, "hands": [["Ks"], []], "went_out": 2},
+                   422, "no_such_seat")
+    assert seat["errors"][0]["pointer"] == "/went_out"
+    totals = problem(client, SCORE, {"hand_number": 1, "hands": [["Ks"], []], "went_out": 1, "totals": [0]},
+                     422, "wrong_seat_count")
+    assert totals["errors"][0]["pointer"] == "/totals"
+    card = problem(client, SCORE, {"hand_number": 1, "hands": [["Ks"], ["Kx"]]}, 422, "invalid_card")
+    assert card["errors"][0]["pointer"] == "/hands/1/0"
+    third = problem(client, SCORE, {"hand_number": 1, "hands": [["Ks", "Ks"], ["Ks"]]}, 422, "duplicate_card")
+    assert third["errors"][0]["pointer"] == "/hands/1/0"
+    bad = problem(client, SCORE, {"hand_number": 8, "hands": [["Ks"]]}, 422, "invalid_request")
+    assert {error["pointer"] for error in bad["errors"]} == {"/hand_number", "/hands"}
+
+
+def test_a_refused_play_is_an_answer_naming_the_rule(client: FlaskClient) -> None:
+    answer = post_ok(client, CHECK, {"table": [["5h", "6h", "7h", "8h"]], "dropped": False,
+                                     "play": {"lay_off": {"card": "9h", "meld": 0}}})
+    assert answer == {"legal": False, "melds": [], "code": "not_dropped",
+                      "rule": "you may lay off or move jokers only after dropping your contract",
+                      "message": "only a player who has dropped the contract may lay off"}
+
+
+def test_check_says_what_each_joker_stands_for(client: FlaskClient) -> None:
+    answer = post_ok(client, CHECK, {"table": [["Jk", "5h", "6h", "7h", "Jk"]], "dropped": True,
+                                     "play": {"swap_joker": {"card": "4h", "meld": 0}}})
+    assert answer["legal"] and [meld["text"] for meld in answer["melds"]] == ["4♥ 5♥ 6♥ 7♥ Jk(8♥) Jk(9♥)"]
+    assert answer["melds"][0]["jokers"] == [{"card": "Jk", "position": 4, "stands_for": "8h"},
+                                            {"card": "Jk", "position": 5, "stands_for": "9h"}]
+    trio = post_ok(client, CHECK, {"play": {"meld": ["10h", "joker", "Jk"]}})
+    assert trio["melds"][0]["jokers"][0]["stands_for"] == "T" and trio["melds"][0]["index"] is None
+
+
+def test_check_points_at_what_it_cannot_read(client: FlaskClient) -> None:
+    meld = problem(client, CHECK, {"table": [["5h", "6h", "7h", "8h"], ["5h", "9c", "Kd"]],
+                                   "play": {"meld": ["7c", "7d", "7h"]}}, 422, "not_a_meld")
+    assert meld["errors"][0]["pointer"] == "/table/1"
+    card = problem(client, CHECK, {"table": [], "dropped": True,
+                                   "play": {"lay_off": {"card": "Zz", "meld": 0}}}, 422, "invalid_card")
+    assert card["errors"][0]["pointer"] == "/play/lay_off/card"
+    third = problem(client, CHECK, {"table": [["7c", "7c", "Jk"]], "play": {"drop": [["7c", "7d", "7h"]]},
+                                    "hand_number": 1}, 422, "duplicate_card")
+    assert third["errors"][0]["pointer"] == "/play/drop/0/0"
+    two = problem(client, CHECK, {"play": {"meld": ["7c"], "drop": [["7c"]]}}, 422, "invalid_request")
+    assert two["errors"][0]["pointer"] == "/play"
+    drop = problem(client, CHECK, {"play": {"drop": [["7c", "7d", "7h"]]}}, 422, "invalid_request")
+    assert drop["errors"][0]["pointer"] == "/hand_number"
+    end = problem(client, CHECK, {"play": {"move_joker": {"meld": 0, "end": "up", "to": 1}}}, 422,
+                  "invalid_request")
+    assert end["errors"][0]["pointer"] == "/play/move_joker/end"

@@ -320,7 +320,8 @@ def test_lay_offs_and_swaps_on_random_tables_follow_the_reference(seed: int, end
         return
     assert lay_off.legal
     result = lay_off.melds[0][1]
-    assert isinstance(result, Run) and (result.start, run_of(result).codes()) == (expected.start, expected.codes())
+    assert isinstance(result, Run)
+    assert (result.start, run_of(result).codes()) == (expected.start, expected.codes())
     if swapped:
         assert swap.melds == lay_off.melds
     else:
