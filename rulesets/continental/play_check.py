@@ -27,7 +27,7 @@ from dataclasses import dataclass
 
 from rulesets.cards import Card
 from rulesets.continental.contracts import CONTRACTS
-from rulesets.continental.melds import Meld, Run
+from rulesets.continental.melds import RUN_MINIMUM, TRIO_MINIMUM, Meld, Run
 from rulesets.continental.refusals import played_meld, refuse
 from rulesets.continental.table_actions import lay_off_on, move_joker_on, swap_joker_on
 from rulesets.continental.turn_actions import contract_drop
@@ -101,12 +101,15 @@ def _no_new_meld(dropped: bool) -> Problems:
 
 
 def check_meld(cards: Sequence[Card], dropped: bool) -> PlayVerdict:
-    """Whether the cards are a meld a player who has not dropped may put down (as part of the drop).
+    """Whether the cards are a meld a player who has not dropped may put down (as part of the
+    drop, where each meld is exactly its minimum: check the whole drop with :func:`check_drop`).
 
     >>> from rulesets.cards import parse_cards
     >>> from rulesets.continental.melds import read_meld
     >>> check_meld(parse_cards("Th Jk Jk", jokers=True, decks=2), False).message
     '10♥ Jk Jk is a trio of Tens: 10♥ Jk(10) Jk(10); it goes down as one meld of the drop'
+    >>> check_meld(parse_cards("5h 6h 7h 8h 9h"), False).message.split("; ")[1]
+    'at the drop a run is exactly 4 cards: put 4 down and lay the others off afterwards'
     >>> check_meld(parse_cards("Qc Kc Ac 2c"), False).code
     'not_a_meld'
     """
@@ -118,8 +121,12 @@ def check_meld(cards: Sequence[Card], dropped: bool) -> PlayVerdict:
     except RulesError as err:
         return _refusal(err)
     written = " ".join("Jk" if card.is_joker else card.pretty for card in cards)
-    return PlayVerdict(True, ((None, meld),),
-                       f"{written} is {describe_meld(meld)}; it goes down as one meld of the drop")
+    minimum = RUN_MINIMUM if isinstance(meld, Run) else TRIO_MINIMUM
+    kind = "run" if isinstance(meld, Run) else "trio"
+    when = ("it goes down as one meld of the drop" if len(meld) == minimum else
+            f"at the drop a {kind} is exactly {minimum} cards: put {minimum} down and lay the "
+            "others off afterwards")
+    return PlayVerdict(True, ((None, meld),), f"{written} is {describe_meld(meld)}; {when}")
 
 
 def check_lay_off(table: Sequence[Meld], dropped: bool, card: Card, meld: int,

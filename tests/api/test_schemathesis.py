@@ -46,6 +46,8 @@ RULE_REFUSALS = {
     "not_a_meld",  # Continental table cards that are neither a trio nor a run
     "invalid_card",  # a copy number beyond the decks in play (7c#9): the pattern cannot count decks
     "unknown_opponent_model",  # a mixture whose weights are all 0 (or name no model)
+    "no_such_seat",  # Continental score: went_out beyond the seats of hands (their number is data)
+    "wrong_seat_count",  # Continental score: totals not one per seat of hands
 }
 
 
