@@ -121,11 +121,11 @@ class ContinentalPlaySchema(Schema):
 class ContinentalCheckRequestSchema(Schema):
     """A table of real cards and one play on it, to check by the rules."""
 
-    table = BoundedList(continental_card_codes(), max_items=MAX_CARDS, load_default=list, metadata={
-        "description": "the melds on the table, in the order they were laid down (melds are "
-                       "numbered from 0): a trio, or a run lowest first, so that each joker "
-                       "stands where it lies", "maxItems": CONTINENTAL_MAX_TABLE_MELDS,
-        "example": [["Ah", "2h", "3h", "Jk", "5h"]]})
+    table = BoundedList(
+        continental_card_codes(), max_items=CONTINENTAL_MAX_TABLE_MELDS, load_default=list, metadata={
+            "description": "the melds on the table, in the order they were laid down (melds are "
+                           "numbered from 0): a trio, or a run lowest first, so that each joker "
+                           "stands where it lies", "example": [["Ah", "2h", "3h", "Jk", "5h"]]})
     dropped = StrictBoolean(load_default=False, metadata={
         "description": "whether the player has dropped the contract this hand: only a player who "
                        "has may lay off, swap or move jokers, and after the drop no new meld"})

@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -76,6 +77,12 @@ def test_a_run_never_goes_around_the_corner() -> None:
 
 def test_jokers_stand_for_missing_cards_of_a_run() -> None:
     assert texts(check_meld(cards("4h Jk Jk 7h"), False)) == [(None, "4♥ Jk(5♥) Jk(6♥) 7♥")]
+
+
+def test_at_the_drop_each_meld_is_exactly_its_minimum() -> None:
+    verdict = check_meld(cards("5h 6h 7h 8h 9h"), False)
+    assert verdict.legal and "at the drop a run is exactly 4 cards" in verdict.message
+    assert "goes down as one meld of the drop" in check_meld(cards("5h 6h 7h 8h"), False).message
 
 
 def test_after_dropping_a_player_never_makes_a_new_meld() -> None:
@@ -294,6 +301,18 @@ END = st.sampled_from([None, "high", "low"])
 @given(st.integers(0, 2**32), END)
 @settings(max_examples=300, deadline=None)
 def test_lay_offs_and_swaps_on_random_tables_follow_the_reference(seed: int, end: str | None) -> None:
+    lay_off_follows_the_reference(seed, end)
+
+
+@pytest.mark.slow
+@given(st.integers(0, 2**32), END)
+@settings(max_examples=6000, deadline=None)
+def test_lay_offs_and_swaps_on_many_random_tables_follow_the_reference(seed: int, end: str | None) -> None:
+    lay_off_follows_the_reference(seed, end)
+
+
+def lay_off_follows_the_reference(seed: int, end: str | None) -> None:
+    """A random card on a random meld of a random table, laid off and swapped in."""
     rng = random.Random(seed)
     written = random_table(rng)
     melds, card = read_table(written, random_card(rng, written))
@@ -331,6 +350,19 @@ def test_lay_offs_and_swaps_on_random_tables_follow_the_reference(seed: int, end
 @given(st.integers(0, 2**32), st.sampled_from(["high", "low"]), END)
 @settings(max_examples=300, deadline=None)
 def test_joker_moves_on_random_tables_follow_the_reference(seed: int, end: str, to_end: str | None) -> None:
+    joker_move_follows_the_reference(seed, end, to_end)
+
+
+@pytest.mark.slow
+@given(st.integers(0, 2**32), st.sampled_from(["high", "low"]), END)
+@settings(max_examples=6000, deadline=None)
+def test_joker_moves_on_many_random_tables_follow_the_reference(seed: int, end: str,
+                                                               to_end: str | None) -> None:
+    joker_move_follows_the_reference(seed, end, to_end)
+
+
+def joker_move_follows_the_reference(seed: int, end: str, to_end: str | None) -> None:
+    """A joker moved from a random meld to another of a random table (often a run ending in one)."""
     rng = random.Random(seed)
     written = random_table(rng)
     if rng.random() < 0.5:  # a joker at an end, often
