@@ -51,10 +51,9 @@ from rulesets.ramchi.records import (
     HandDealt,
     HandEnded,
     Keep,
-    RoundPlayed,
-    ShownCombination,
 )
-from rulesets.ramchi.scoring import SEATS, RoundResult, play_out, seat_problems
+from rulesets.ramchi.rounds import play_combinations
+from rulesets.ramchi.scoring import SEATS, seat_problems
 from rulesets.referee import ActionRule, Referee
 
 __all__ = ["Action", "Phase", "RamchiGame"]
@@ -202,33 +201,20 @@ class RamchiGame(Referee):
         self.log.append(FourOfAKindWon(self.hand_number, found.seat, cards, chips))
         self._end_hand(chips, found.seat)
 
-    def _shown(self, result: RoundResult) -> tuple[ShownCombination, ...]:
-        """The combinations shown in a round, from the seats' arrangements."""
-        shown = []
-        for play in result.plays:
-            arrangement = self.arrangements[play.seat]
-            assert arrangement is not None
-            combination = arrangement.combinations[play.index]
-            shown.append(ShownCombination(play.seat, combination.cards, combination.strength,
-                                          combination.name))
-        return tuple(shown)
-
     def _play_hand(self) -> None:
         """Play every round from the arrangements, then end the hand.
 
-        "The arrangement fixes the whole play of the hand" (the scoring rules are in
-        :func:`rulesets.ramchi.scoring.play_out`).
+        "The arrangement fixes the whole play of the hand" (the hand is played out by
+        :func:`rulesets.ramchi.rounds.play_combinations`, as a hand scored at a real table is).
         """
-        lineups = [a.strengths if a is not None else () for a in self.arrangements]
-        score = play_out(lineups, self.dealer, self.options)
-        for result in score.rounds:
-            shown = self._shown(result)
-            for play in shown:
+        lineups = [a.combinations if a is not None else () for a in self.arrangements]
+        played = play_combinations(lineups, self.dealer, self.options, hand=self.hand_number)
+        for played_round in played.rounds:
+            for play in played_round.plays:
                 self.played[play.seat] = (*self.played[play.seat], play.cards)
                 self.arranged[play.seat] = self.arranged[play.seat][1:]
-            self.log.append(RoundPlayed(self.hand_number, result.number, result.leader, shown,
-                                        result.winner, result.chips))
-        self._end_hand(score.chips, score.next_dealer)
+            self.log.append(played_round)
+        self._end_hand(played.chips, played.next_dealer)
 
     def _end_hand(self, chips: Chips, next_dealer: int) -> None:
         """Pay the hand's chips, pass the deal, and end the game after its last hand.
