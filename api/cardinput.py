@@ -71,7 +71,31 @@ def read_cards(
             _check_written_as_documented(tokens, what or field)
         return parse_cards(tokens, count=count, what=what or field, jokers=jokers, decks=decks)
     except CardError as err:
-        message = err.message if err.message.startswith(field) else f"{field}: {err.message}"
-        item = _pointer(pointer, err)
-        raise ApiProblem(err.code, message, errors=[{"pointer": item, "detail": err.message}]) \
-            from None
+        raise _card_problem(err, pointer) from None
+
+
+def read_cards_as_given(tokens: Sequence[str], pointer: str) -> tuple[Card, ...]:
+    """Read the cards of one 52-card deck as :func:`read_cards` does, but keep a card given
+    twice: the rules the cards go to say what is wrong with it, with every other problem.
+
+    >>> [c.code for c in read_cards_as_given(["As", "10h", "as"], "/a")]
+    ['As', 'Th', 'As']
+    >>> read_cards_as_given(["As", "Jk"], "/a")
+    Traceback (most recent call last):
+    ...
+    api.errors.ApiProblem: a: card 2 'Jk': there are no jokers in this game
+    """
+    field = pointer.lstrip("/").replace("/", ".")
+    try:
+        _check_written_as_documented(tokens, field)
+        return tuple(parse_card(token, position) for position, token in enumerate(tokens, start=1))
+    except CardError as err:
+        raise _card_problem(err, pointer) from None
+
+
+def _card_problem(err: CardError, pointer: str) -> ApiProblem:
+    """The problem of cards at ``pointer`` that cannot be read, pointing at the bad card."""
+    field = pointer.lstrip("/").replace("/", ".")
+    message = err.message if err.message.startswith(field) else f"{field}: {err.message}"
+    return ApiProblem(err.code, message, errors=[{"pointer": _pointer(pointer, err),
+                                                  "detail": err.message}])

@@ -31,6 +31,7 @@ from rulesets.ramchi.combinations import (
 __all__ = [
     "MAX_COMBINATIONS",
     "Arrangement",
+    "ArrangementProblem",
     "arrangement_problems",
     "check_arrangement",
 ]
@@ -62,7 +63,23 @@ class Arrangement:
         return tuple(c.strength for c in self.combinations)
 
 
-def too_many_combinations(combinations: Sequence[Sequence[Card]]) -> list[IllegalActionError]:
+class ArrangementProblem(IllegalActionError):
+    """A problem with an arrangement, and where it is: ``combination`` and ``card`` count from 1
+    (``None``: the problem is with the whole arrangement, or the whole combination).
+
+    >>> problem = wrong_sizes([parse_cards("As Ad Ah"), parse_cards("Kd")])[0]
+    >>> problem.code, problem.combination, problem.card
+    ('wrong_card_count', 2, None)
+    """
+
+    def __init__(self, message: str, *, rule: str, code: str, combination: int | None = None,
+                 card: int | None = None) -> None:
+        super().__init__(message, rule=rule, code=code)
+        self.combination = combination
+        self.card = card
+
+
+def too_many_combinations(combinations: Sequence[Sequence[Card]]) -> list[ArrangementProblem]:
     """Check the count: "Each player forms **up to five** disjoint combinations".
 
     >>> len(too_many_combinations([()] * 6))
@@ -70,24 +87,26 @@ def too_many_combinations(combinations: Sequence[Sequence[Card]]) -> list[Illega
     """
     if len(combinations) <= MAX_COMBINATIONS:
         return []
-    return [IllegalActionError(
+    return [ArrangementProblem(
         f"{len(combinations)} combinations submitted; at most {MAX_COMBINATIONS} are allowed",
         rule="each player forms up to five combinations",
         code="too_many_combinations",
     )]
 
 
-def wrong_sizes(combinations: Sequence[Sequence[Card]]) -> list[IllegalActionError]:
+def wrong_sizes(combinations: Sequence[Sequence[Card]]) -> list[ArrangementProblem]:
     """Check sizes: "Combinations (3 cards each)".
 
     >>> [e.code for e in wrong_sizes([parse_cards("As Ad")])]
     ['wrong_card_count']
     """
     return [
-        IllegalActionError(
-            f"combination {i} has {len(cards)} cards; a combination is exactly {COMBINATION_SIZE} cards",
+        ArrangementProblem(
+            f"combination {i} has {len(cards)} card{'' if len(cards) == 1 else 's'}; "
+            f"a combination is exactly {COMBINATION_SIZE} cards",
             rule="a combination is three cards",
             code="wrong_card_count",
+            combination=i,
         )
         for i, cards in enumerate(combinations, start=1)
         if len(cards) != COMBINATION_SIZE
@@ -95,62 +114,68 @@ def wrong_sizes(combinations: Sequence[Sequence[Card]]) -> list[IllegalActionErr
 
 
 def cards_not_in_hand(
-    hand: Sequence[Card], combinations: Sequence[Sequence[Card]]
-) -> list[IllegalActionError]:
+    hand: Sequence[Card], combinations: Sequence[Sequence[Card]], whose: str = "your"
+) -> list[ArrangementProblem]:
     """Check ownership: each player forms combinations from the cards of their own hand.
+
+    ``whose`` says whose hand it is in the message (``your``, ``seat 1's``).
 
     >>> [e.message for e in cards_not_in_hand(parse_cards("As"), [parse_cards("As Kd")])]
     ['Kd in combination 1 is not in your hand']
     """
     held = set(hand)
     return [
-        IllegalActionError(
-            f"{card.code} in combination {i} is not in your hand",
+        ArrangementProblem(
+            f"{card.code} in combination {i} is not in {whose} hand",
             rule="you can only arrange cards you hold",
             code="card_not_in_hand",
+            combination=i,
+            card=j,
         )
         for i, cards in enumerate(combinations, start=1)
-        for card in cards
+        for j, card in enumerate(cards, start=1)
         if card not in held
     ]
 
 
-def repeated_cards(combinations: Sequence[Sequence[Card]]) -> list[IllegalActionError]:
+def repeated_cards(combinations: Sequence[Sequence[Card]]) -> list[ArrangementProblem]:
     """Check disjointness: "Each player forms up to five **disjoint** combinations".
 
     >>> [e.code for e in repeated_cards([parse_cards("As Ad Ah"), parse_cards("As Ks Qs")])]
     ['duplicate_card']
     """
     seen: dict[Card, int] = {}
-    problems: list[IllegalActionError] = []
+    problems: list[ArrangementProblem] = []
     for i, cards in enumerate(combinations, start=1):
-        for card in cards:
+        for j, card in enumerate(cards, start=1):
             if card in seen:
                 where = "again" if seen[card] == i else f"already in combination {seen[card]}"
-                problems.append(IllegalActionError(
+                problems.append(ArrangementProblem(
                     f"{card.code} in combination {i} is used {where}",
                     rule="combinations are disjoint: each card is used at most once",
                     code="duplicate_card",
+                    combination=i,
+                    card=j,
                 ))
             else:
                 seen[card] = i
     return problems
 
 
-def non_combinations(combinations: Sequence[Sequence[Card]]) -> list[IllegalActionError]:
+def non_combinations(combinations: Sequence[Sequence[Card]]) -> list[NotACombinationError]:
     """Check each 3 distinct cards form a combination: "Such cards must be discarded".
 
     Combinations of another size or repeating a card are reported elsewhere.
 
-    >>> [e.code for e in non_combinations([parse_cards("7h 7c Kd")])]
-    ['not_a_combination']
+    >>> [(e.code, e.combination) for e in non_combinations([parse_cards("7h 7c Kd")])]
+    [('not_a_combination', 1)]
     """
-    problems: list[IllegalActionError] = []
-    for cards in combinations:
+    problems: list[NotACombinationError] = []
+    for i, cards in enumerate(combinations, start=1):
         if len(cards) == COMBINATION_SIZE and len(set(cards)) == COMBINATION_SIZE:
             result = _classify(tuple(cards))
             if not result.is_combination:
-                problems.append(NotACombinationError(result))
+                problems.append(NotACombinationError(result, combination=i))
     return problems
 
 

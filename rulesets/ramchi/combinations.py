@@ -119,9 +119,12 @@ class Classification:
 
 
 class NotACombinationError(IllegalActionError):
-    """Three cards arranged as a combination that are none."""
+    """Three cards arranged as a combination that are none.
 
-    def __init__(self, classification: Classification) -> None:
+    ``combination`` is its place in an arrangement (from 1), when it is in one.
+    """
+
+    def __init__(self, classification: Classification, combination: int | None = None) -> None:
         super().__init__(
             f"{' '.join(classification.codes)} is not a combination: {classification.reason}",
             rule="a combination is three of a kind, a straight flush, a straight, a flush "
@@ -129,6 +132,8 @@ class NotACombinationError(IllegalActionError):
             code="not_a_combination",
         )
         self.classification = classification
+        self.combination = combination
+        self.card: int | None = None
 
 
 def _sub_key(category: Category, ranks: tuple[int, int, int]) -> int:

@@ -34,6 +34,7 @@ __all__ = [
     "deal",
     "exchange",
     "find_four_of_a_kind",
+    "four_of_a_kind_cards",
     "four_of_a_kind_chips",
     "four_of_a_kind_rank",
     "four_of_a_kind_winner",
@@ -213,6 +214,16 @@ def find_four_of_a_kind(hands: Sequence[Sequence[Card]]) -> FourOfAKind | None:
     rank = ranks[seat]
     assert rank is not None
     return FourOfAKind(seat, rank)
+
+
+def four_of_a_kind_cards(hand: Sequence[Card], rank: Rank) -> tuple[Card, ...]:
+    """The four cards of ``rank`` in ``hand``, in deck order (as the log records them).
+
+    >>> from rulesets.cards import parse_cards
+    >>> [c.code for c in four_of_a_kind_cards(parse_cards("9s As 9c 9h 9d"), Rank.NINE)]
+    ['9c', '9d', '9h', '9s']
+    """
+    return tuple(sorted(card for card in hand if card.rank == rank))
 
 
 def four_of_a_kind_chips(winner: int, options: RamchiOptions) -> tuple[int, int, int]:

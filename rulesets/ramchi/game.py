@@ -36,6 +36,7 @@ from rulesets.ramchi.deal import (
     deal,
     exchange,
     find_four_of_a_kind,
+    four_of_a_kind_cards,
     four_of_a_kind_chips,
     two_of_diamonds_holder,
 )
@@ -197,7 +198,7 @@ class RamchiGame(Referee):
         hand deals the next one."
         """
         chips = four_of_a_kind_chips(found.seat, self.options)
-        cards = tuple(sorted(c for c in self.hands[found.seat] if c.rank == found.rank))
+        cards = four_of_a_kind_cards(self.hands[found.seat], found.rank)
         self.log.append(FourOfAKindWon(self.hand_number, found.seat, cards, chips))
         self._end_hand(chips, found.seat)
 
