@@ -9,7 +9,7 @@
 from __future__ import annotations
 
 from api.game_api import GameApi, register_game_api
-from api.ramchi import advice_routes, combination_routes
+from api.ramchi import advice_routes, combination_routes, score_routes
 from api.ramchi.cards import read_settings
 from api.ramchi.problems import RAMCHI_PROBLEMS
 from api.ramchi.schemas import (
@@ -63,7 +63,7 @@ RAMCHI_API = register_game_api(GameApi(
     read_action=RAMCHI_ACTIONS.read,
     settings_fields=FIELDS,
     history_fields=("rounds",),
-    blueprints=(combination_routes.blp, advice_routes.blp),
+    blueprints=(combination_routes.blp, score_routes.blp, advice_routes.blp),
     problems=RAMCHI_PROBLEMS,
     examples=RAMCHI_EXAMPLES,
 ))

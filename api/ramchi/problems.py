@@ -32,6 +32,20 @@ RAMCHI_PROBLEMS: dict[str, ProblemType] = {
         "other or with your hand."),
     "no_two_of_diamonds": ProblemType(
         409, "No 2♦ to exchange", "Only a hand holding the 2♦ can exchange it for the up-card."),
+    "illegal_lineups": ProblemType(
+        409, "Lineups that cannot have been played",
+        "Scoring a hand played at a real table (POST /v1/ramchi/score): the lineups (or hands) "
+        "given break a rule. 'errors' lists every problem at once, each with its seat, its place "
+        "in the request ('pointer'), its code and the rule: at most five combinations a seat "
+        "(too_many_combinations), three cards each (wrong_card_count), each a combination "
+        "(not_a_combination), played strongest first (not_strongest_first), each card once in "
+        "all the lineups and hands (duplicate_card), each card in its seat's hand "
+        "(card_not_in_hand), 17 cards a hand (wrong_card_count)."),
+    "not_strongest_first": ProblemType(
+        409, "Not strongest first",
+        "Combinations are played strongest first: a player may never play a combination "
+        "stronger than the one they played in the previous round. Give a lineup in the order "
+        "it was played (equal combinations may come in either order)."),
     "unknown_objective": ProblemType(
         422, "Unknown objective", "The advice objective is one of 'ev' and 'maximin'."),
     "unknown_opponent_model": ProblemType(
