@@ -146,11 +146,16 @@ class TableScore:
 def _located(seat: int, problem: ArrangementProblem | NotACombinationError) -> TableProblem:
     """A problem of one seat's lineup (:mod:`rulesets.ramchi.arrangement`) with its seat and path."""
     path: Path = ("lineups", seat)
+    message = problem.message
     if problem.combination is not None:
         path += (problem.combination - 1,)
         if problem.card is not None:
             path += (problem.card - 1,)
-    return TableProblem(seat, path, problem.message, rule=problem.rule or "", code=problem.code)
+        if isinstance(problem, NotACombinationError):
+            shown = problem.classification
+            message = (f"combination {problem.combination} ({' '.join(shown.codes)}) is not a "
+                       f"combination: {shown.reason}")
+    return TableProblem(seat, path, message, rule=problem.rule or "", code=problem.code)
 
 
 def _combination(cards: Sequence[Card]) -> Classification | None:
@@ -253,8 +258,8 @@ def table_problems(lineups: Lineups, hands: Sequence[Sequence[Card]] | None = No
     """List every reason the lineups (and hands) cannot have been played (empty: they can).
 
     Seat by seat: at most five combinations, three cards each, no card twice, each a
-    combination, strongest first, and (with ``hands``) each card in the seat's hand; then no
-    card in two seats' lineups; then the hands themselves (17 cards each, no card twice).
+    combination, (with ``hands``) each card in the seat's hand, strongest first, and no card
+    in an earlier seat's lineup; then the hands themselves (17 cards each, no card twice).
 
     >>> table_problems([[parse_cards("As Ad Ah")], [parse_cards("Ks Qs Js")], []])
     []
@@ -271,6 +276,7 @@ def table_problems(lineups: Lineups, hands: Sequence[Sequence[Card]] | None = No
     for seat, lineup in enumerate(lineups):
         problems += _lineup_problems(seat, lineup, hands[seat] if hands is not None else None)
     problems += cards_in_two_lineups(lineups)
+    problems.sort(key=lambda problem: problem.seat)  # stable: each seat's in the order above
     if hands is not None:
         problems += hand_problems(hands)
     return problems

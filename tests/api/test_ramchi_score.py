@@ -165,7 +165,8 @@ def test_a_combination_of_other_than_three_cards_is_refused(client: FlaskClient)
 def test_three_cards_that_are_no_combination_are_refused(client: FlaskClient) -> None:
     errors = refused(client, [[], [], [KQJ_SPADES, ["7h", "7c", "Kd"]]])
     assert where(errors) == [("not_a_combination", "/lineups/2/1")]
-    assert "K-7-7 has a pair (two Sevens): no combination holds a pair" in errors[0]["detail"]
+    assert errors[0]["detail"] == ("seat 2: combination 2 (Kd 7h 7c) is not a combination: K-7-7 "
+                                   "has a pair (two Sevens): no combination holds a pair")
 
 
 def test_more_than_five_combinations_are_refused(client: FlaskClient) -> None:
@@ -196,7 +197,7 @@ def test_every_problem_is_reported_at_once(client: FlaskClient) -> None:
     errors = refused(client, [[["4c", "5d", "6h"], AACES], [["As", "Kd"]], [["7h", "7c", "Kd"]]])
     assert where(errors) == [
         ("not_strongest_first", "/lineups/0/1"), ("wrong_card_count", "/lineups/1/0"),
-        ("not_a_combination", "/lineups/2/0"), ("duplicate_card", "/lineups/1/0/0"),
+        ("duplicate_card", "/lineups/1/0/0"), ("not_a_combination", "/lineups/2/0"),
         ("duplicate_card", "/lineups/2/0/2")]
     assert {e["seat"] for e in errors} == {0, 1, 2}
 
