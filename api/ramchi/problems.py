@@ -29,7 +29,8 @@ RAMCHI_PROBLEMS: dict[str, ProblemType] = {
     "lineups_overlap": ProblemType(
         422, "Lineups overlap",
         "Each card is held by one player: the other seats' lineups may share no card with each "
-        "other or with your hand."),
+        "other or with your hand (422 for hindsight). Scoring a hand played at a real table, two "
+        "seats' lineups sharing a card is one of the problems of a 409 illegal_lineups."),
     "no_two_of_diamonds": ProblemType(
         409, "No 2♦ to exchange", "Only a hand holding the 2♦ can exchange it for the up-card."),
     "illegal_lineups": ProblemType(
@@ -39,8 +40,9 @@ RAMCHI_PROBLEMS: dict[str, ProblemType] = {
         "in the request ('pointer'), its code and the rule: at most five combinations a seat "
         "(too_many_combinations), three cards each (wrong_card_count), each a combination "
         "(not_a_combination), played strongest first (not_strongest_first), each card once in "
-        "all the lineups and hands (duplicate_card), each card in its seat's hand "
-        "(card_not_in_hand), 17 cards a hand (wrong_card_count)."),
+        "a lineup and in the hands (duplicate_card) and in one seat's lineup only "
+        "(lineups_overlap), each card in its seat's hand (card_not_in_hand), 17 cards a hand "
+        "(wrong_card_count)."),
     "not_strongest_first": ProblemType(
         409, "Not strongest first",
         "Combinations are played strongest first: a player may never play a combination "

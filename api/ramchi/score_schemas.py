@@ -128,7 +128,8 @@ class TableProblemItemSchema(Schema):
     seat = Int(required=True)
     code = fields.String(required=True, metadata={
         "description": "too_many_combinations, wrong_card_count, duplicate_card, "
-                       "not_a_combination, not_strongest_first or card_not_in_hand"})
+                       "lineups_overlap, not_a_combination, not_strongest_first or "
+                       "card_not_in_hand"})
     rule = fields.String(required=True)
 
 

@@ -67,6 +67,7 @@ _DEFAULT = RamchiOptions()
 STRONGEST_FIRST = ("combinations are played strongest first: a player may never play a "
                    "combination stronger than the one they played in the previous round")
 ONE_DECK = "Ramchi is played with one 52-card deck: each card is held by one player, once"
+ONE_HOLDER = "each card is held by one player"
 DEALT = "17 cards to each player"
 
 
@@ -221,7 +222,7 @@ def cards_in_two_lineups(lineups: Lineups) -> list[TableProblem]:
                         seat, ("lineups", seat, i, j),
                         f"{card.code} in combination {i + 1} is also in seat {held[0]}'s "
                         f"combination {held[1] + 1}; there is only one {card.code} in the deck",
-                        rule=ONE_DECK, code="duplicate_card"))
+                        rule=ONE_HOLDER, code="lineups_overlap"))
     return problems
 
 

@@ -144,7 +144,7 @@ def test_equal_combinations_may_come_in_either_order(client: FlaskClient) -> Non
 
 def test_a_card_in_two_lineups_is_refused(client: FlaskClient) -> None:
     errors = refused(client, [[AACES], [], [["Ks", "Qs", "As"]]])
-    assert where(errors) == [("duplicate_card", "/lineups/2/0/2")]
+    assert where(errors) == [("lineups_overlap", "/lineups/2/0/2")]
     assert errors[0]["detail"] == ("seat 2: As in combination 1 is also in seat 0's combination 1; "
                                    "there is only one As in the deck")
 
@@ -197,8 +197,8 @@ def test_every_problem_is_reported_at_once(client: FlaskClient) -> None:
     errors = refused(client, [[["4c", "5d", "6h"], AACES], [["As", "Kd"]], [["7h", "7c", "Kd"]]])
     assert where(errors) == [
         ("not_strongest_first", "/lineups/0/1"), ("wrong_card_count", "/lineups/1/0"),
-        ("duplicate_card", "/lineups/1/0/0"), ("not_a_combination", "/lineups/2/0"),
-        ("duplicate_card", "/lineups/2/0/2")]
+        ("lineups_overlap", "/lineups/1/0/0"), ("not_a_combination", "/lineups/2/0"),
+        ("lineups_overlap", "/lineups/2/0/2")]
     assert {e["seat"] for e in errors} == {0, 1, 2}
 
 
