@@ -25,16 +25,16 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from rulesets.cards import Card, Rank, parse_cards  # noqa: F401  (doctests)
+from rulesets.cards import Card, parse_cards  # noqa: F401  (doctests)
 from rulesets.errors import IllegalActionError, InvalidInputError
 from rulesets.ramchi.arrangement import (
     ArrangementProblem,
     cards_not_in_hand,
+    non_combinations,
     repeated_cards,
     too_many_combinations,
     wrong_sizes,
 )
-from rulesets.ramchi.arrangement import non_combinations as non_combination_problems
 from rulesets.ramchi.combinations import COMBINATION_SIZE, Classification, NotACombinationError, classify
 from rulesets.ramchi.deal import (
     HAND_SIZE,
@@ -197,7 +197,7 @@ def _lineup_problems(seat: int, lineup: Sequence[Sequence[Card]], hand: Sequence
     """Every problem of one seat's lineup on its own (and against its hand, if given)."""
     found: list[ArrangementProblem | NotACombinationError] = [
         *too_many_combinations(lineup), *wrong_sizes(lineup), *repeated_cards(lineup),
-        *non_combination_problems(lineup)]
+        *non_combinations(lineup)]
     if hand is not None:
         found += cards_not_in_hand(hand, lineup, whose="their")
     return [*(_located(seat, problem) for problem in found), *not_strongest_first(seat, lineup)]
