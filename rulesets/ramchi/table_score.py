@@ -43,6 +43,7 @@ from rulesets.ramchi.deal import (
     four_of_a_kind_chips,
     four_of_a_kind_rank,
 )
+from rulesets.ramchi.narration import chips_in_words
 from rulesets.ramchi.options import RamchiOptions
 from rulesets.ramchi.records import RoundPlayed, ShownCombination
 from rulesets.ramchi.rounds import explain_round, play_combinations
@@ -286,12 +287,6 @@ def table_problems(lineups: Lineups, hands: Sequence[Sequence[Card]] | None = No
 # -- the score ----------------------------------------------------------------------------------
 
 
-def _chips_text(chips: Sequence[int]) -> str:
-    """Each seat's chips in words: ``seat 0 +3, seat 1 -1, seat 2 -2``."""
-    return ", ".join(f"seat {seat} {value:+d}" if value else f"seat {seat} 0"
-                     for seat, value in enumerate(chips))
-
-
 def _four_of_a_kind(hands: Sequence[Sequence[Card]], options: RamchiOptions) -> FourOfAKindWin | None:
     """The four of a kind that wins the hand, if any.
 
@@ -352,7 +347,7 @@ def score_table(
                          for seat, hand in enumerate(hands))
         won = _four_of_a_kind(hands, options)
         if won is not None:
-            return TableScore((), won.chips, won.seat, f"chips: {_chips_text(won.chips)}; {won.why}",
+            return TableScore((), won.chips, won.seat, f"chips: {chips_in_words(won.chips)}; {won.why}",
                               won, discards)
     classified = [[classify(cards) for cards in lineup] for lineup in lineups]
     played = play_combinations(classified, dealer, options)
@@ -361,6 +356,6 @@ def score_table(
         summary = (f"no round is played: nobody holds a combination; the deal passes to seat "
                    f"{played.next_dealer}")
     else:
-        summary = (f"chips: {_chips_text(played.chips)}; seat {played.next_dealer} won the last "
+        summary = (f"chips: {chips_in_words(played.chips)}; seat {played.next_dealer} won the last "
                    f"round (round {rounds[-1].number}) and deals next")
     return TableScore(rounds, played.chips, played.next_dealer, summary, None, discards)

@@ -55,7 +55,7 @@ def test_rounds_say_who_won_and_why_and_the_chips(client: FlaskClient) -> None:
                              "6-5-4); seats 0 and 2 have no combination left and pay")
     assert (first["out"], second["out"]) == ([2], [0, 2])
     assert answer["chips"] == [-3, 6, -3] and answer["next_dealer"] == 1
-    assert answer["summary"] == ("chips: seat 0 -3, seat 1 +6, seat 2 -3; seat 1 won the last "
+    assert answer["summary"] == ("chips: seat 0 −3, seat 1 +6, seat 2 −3; seat 1 won the last "
                                  "round (round 2) and deals next")
 
 
