@@ -121,7 +121,9 @@ class Classification:
 class NotACombinationError(IllegalActionError):
     """Three cards arranged as a combination that are none.
 
-    ``combination`` is its place in an arrangement (from 1), when it is in one.
+    ``combination`` is its place in an arrangement (from 1), when it is in one; ``card`` is
+    always ``None`` (the whole combination is at fault), as in
+    :class:`rulesets.ramchi.arrangement.ArrangementProblem`.
     """
 
     def __init__(self, classification: Classification, combination: int | None = None) -> None:
