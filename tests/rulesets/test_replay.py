@@ -388,6 +388,8 @@ def test_a_changed_log_is_told_or_refused_as_unreadable(posted_logs: list[Any], 
     items = [dict(item) for item in log]
     for _ in range(data.draw(st.integers(1, 3))):
         item = items[data.draw(st.integers(0, len(items) - 1))]
+        if not item:
+            continue  # every key of this record is gone already
         key = data.draw(st.sampled_from(sorted(item)))
         if data.draw(st.booleans()):
             item[key] = data.draw(st.sampled_from(ODD_VALUES))
