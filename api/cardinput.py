@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import Any
 
 from api.errors import ApiProblem
 from rulesets.cards import Card, parse_card, parse_cards
@@ -27,6 +28,41 @@ takes exactly this, so the document is as strict as the validation.
 """
 
 _CARD_CODE = re.compile(CARD_CODE_PATTERN)
+
+COPY_SUFFIX = "(?:#[0-9]+)?"
+"""A copy number after a card (``7c#2``, as a game's views write the later copies of a card):
+the advice requests take it, and read the card as its code alone (:func:`without_copy`)."""
+
+_COPY_SUFFIX = re.compile(r"#[0-9]+ *$")
+
+
+def with_copy_suffix(pattern: str) -> str:
+    """A card ``pattern`` (``^ *… *$``) that also takes a copy number after the card.
+
+    >>> re.fullmatch(with_copy_suffix(CARD_CODE_PATTERN), "7c#2") is not None
+    True
+    """
+    return pattern.removesuffix(" *$") + COPY_SUFFIX + " *$"
+
+
+ADVICE_CARD_CODE_PATTERN = with_copy_suffix(CARD_CODE_PATTERN)
+"""How a card is written in an advice request: as :data:`CARD_CODE_PATTERN`, or with a copy
+number (``7c#2``, read as ``7c``)."""
+
+
+def without_copy(token: Any) -> Any:
+    """``token`` without its copy number: ``7c#2`` is read as ``7c`` (the advice is about kinds of
+    card, and one deck holds one of each); anything else is returned as it is.
+
+    >>> without_copy("7c#2"), without_copy(" Jk#1 "), without_copy("As"), without_copy(7)
+    ('7c', ' Jk', 'As', 7)
+    """
+    return _COPY_SUFFIX.sub("", token) if isinstance(token, str) else token
+
+
+def without_copies(tokens: Sequence[Any]) -> list[Any]:
+    """Every token of ``tokens`` :func:`without_copy` (positions kept, for the pointers)."""
+    return [without_copy(token) for token in tokens]
 
 
 def _check_written_as_documented(tokens: Sequence[object], what: str) -> None:

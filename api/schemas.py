@@ -16,7 +16,7 @@ from typing import Any
 
 from marshmallow import INCLUDE, Schema, ValidationError, fields, validate
 
-from api.cardinput import CARD_CODE_PATTERN
+from api.cardinput import ADVICE_CARD_CODE_PATTERN, CARD_CODE_PATTERN
 from api.errors import PROBLEM_MEDIA_TYPE
 from rulesets.game import game_names
 
@@ -108,16 +108,22 @@ def options_schema(options: type, name: str) -> type[Schema]:
     return Schema.from_dict(declared, name=name)
 
 
-def card_code(**kwargs: Any) -> Text:
-    """One card code as a request field (lenient; at most :data:`MAX_CARD_TOKEN` characters)."""
-    metadata = {"description": "a card code such as As, Td, 10h or a♠", "pattern": CARD_CODE_PATTERN,
-                **kwargs.pop("metadata", {})}
+def card_code(*, copies: bool = False, **kwargs: Any) -> Text:
+    """One card code as a request field (lenient; at most :data:`MAX_CARD_TOKEN` characters).
+
+    With ``copies`` the card may carry a copy number (``7c#2``, as views write copies), read as
+    the card alone (:data:`api.cardinput.ADVICE_CARD_CODE_PATTERN`): the advice requests.
+    """
+    pattern, description = CARD_CODE_PATTERN, "a card code such as As, Td, 10h or a♠"
+    if copies:
+        pattern, description = ADVICE_CARD_CODE_PATTERN, f"{description} (7c#2 is read as 7c)"
+    metadata = {"description": description, "pattern": pattern, **kwargs.pop("metadata", {})}
     return Text(validate=validate.Length(max=MAX_CARD_TOKEN), metadata=metadata, **kwargs)
 
 
-def card_codes(max_items: int = MAX_CARDS, **kwargs: Any) -> BoundedList:
-    """A list of card codes in a request."""
-    return BoundedList(card_code(), max_items=max_items, **kwargs)
+def card_codes(max_items: int = MAX_CARDS, *, copies: bool = False, **kwargs: Any) -> BoundedList:
+    """A list of card codes in a request (``copies``: as :func:`card_code`)."""
+    return BoundedList(card_code(copies=copies), max_items=max_items, **kwargs)
 
 
 class Int(fields.Integer):
@@ -128,14 +134,15 @@ class Int(fields.Integer):
 
 
 
-def card_list(count: int | None = None, **kwargs: object) -> BoundedList:
-    """A list of card codes (lenient: ``10h``, ``AS``, ``a♠`` are accepted).
+def card_list(count: int | None = None, *, copies: bool = False, **kwargs: object) -> BoundedList:
+    """A list of card codes (lenient: ``10h``, ``AS``, ``a♠`` are accepted; ``copies``: as
+    :func:`card_code`).
 
     ``count`` is documented (minItems/maxItems) but checked by the rules, so a
     wrong count gets its own problem code, ``wrong_card_count``.
     """
     sizes = {"minItems": count, "maxItems": count} if count is not None else {}
-    return card_codes(required=True, metadata={"example": CARD_EXAMPLE, **sizes, **kwargs})
+    return card_codes(required=True, copies=copies, metadata={"example": CARD_EXAMPLE, **sizes, **kwargs})
 
 
 class ProblemSchema(Schema):

@@ -26,7 +26,7 @@ from typing import Any
 from marshmallow import validate
 
 from api.actions import CardFields
-from api.cardinput import read_cards
+from api.cardinput import read_cards, with_copy_suffix, without_copies, without_copy
 from api.errors import ApiProblem
 from api.schemas import MAX_CARD_TOKEN, MAX_CARDS, BoundedList, Text
 from rulesets.cards import Card, parse_card, parse_card_groups
@@ -58,13 +58,14 @@ MOST_CARDS = Deck.for_players(MOST_PLAYERS).size
 MOST_COPIES = Deck.for_players(MOST_PLAYERS).copy_limit
 """The most copies of a card any table has (a higher copy number is no card of any game)."""
 
-CONTINENTAL_CARD_CODE_PATTERN = (
+CONTINENTAL_CARD_CODE_PATTERN = with_copy_suffix(
     "^ *(?:(?:10|[2-9TJQKAtjqka])[cdhsCDHS\u2663\u2666\u2665\u2660\u2667\u2662\u2661\u2664]\ufe0f?"
     "|[Jj][Kk]|[Jj][Oo][Kk][Ee][Rr]) *$")
 """How a Continental card is written in a request: a card as in
-:data:`api.cardinput.CARD_CODE_PATTERN`, or a joker, ``Jk`` or ``joker`` in any case. Copy numbers
-(``7c#2``) are not taken: each card written takes the lowest copy not used yet (see
-:func:`read_card_groups`)."""
+:data:`api.cardinput.CARD_CODE_PATTERN`, or a joker, ``Jk`` or ``joker`` in any case, optionally
+with a copy number (``7c#2``, as the views write the second copy). An action names the copy
+it means; the advice reads ``7c#2`` as ``7c``, each card written taking the lowest copy not used
+yet (see :func:`read_card_groups`)."""
 
 _CONTINENTAL_CARD_CODE = re.compile(CONTINENTAL_CARD_CODE_PATTERN)
 
@@ -136,9 +137,12 @@ def read_card_groups(groups: Mapping[str, str | Sequence[str]], deck: Deck) -> d
     ``/table/0``, ``/seen``), together (:func:`parse_continental_groups`).
 
     A value that is a string is one card (``/discard_top``). Each card must be written as
-    :data:`CONTINENTAL_CARD_CODE_PATTERN`. An error is an :class:`~api.errors.ApiProblem`
+    :data:`CONTINENTAL_CARD_CODE_PATTERN`; a copy number is read as the card alone (``7c#2`` is
+    ``7c``: the advice is about kinds of card). An error is an :class:`~api.errors.ApiProblem`
     pointing at the bad item.
 
+    >>> [card.id for card in read_card_groups({"/hand": ["7c#2"], "/seen": ["7c#2"]}, Deck())["/seen"]]
+    ['7c#2']
     >>> try:
     ...     read_card_groups({"/hand": ["7c", "7c"], "/seen": ["9d", "7c"]}, Deck())
     ... except ApiProblem as problem:
@@ -146,7 +150,7 @@ def read_card_groups(groups: Mapping[str, str | Sequence[str]], deck: Deck) -> d
     duplicate_card /seen/1
     """
     single = {pointer for pointer, value in groups.items() if isinstance(value, str)}
-    lists = {pointer.lstrip("/"): [value] if pointer in single else list(value)
+    lists = {pointer.lstrip("/"): [without_copy(value)] if pointer in single else without_copies(value)
              for pointer, value in groups.items()}
     try:
         for group, tokens in lists.items():

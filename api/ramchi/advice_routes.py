@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from api.blueprint import Blueprint
-from api.cardinput import read_cards
+from api.cardinput import read_cards, without_copies, without_copy
 from api.pool import solve
 from api.ramchi import answers
 from api.ramchi.advice_schemas import (
@@ -51,12 +51,21 @@ def advice(body: dict[str, Any]) -> dict[str, Any]:
     unseen cards (34) between two opponents (``greedy``, ``solver``, ``ev`` or ``mixture``), seeded
     and reproducible; ``maximin`` makes as many combinations as possible, then
     the weakest as strong as possible. With the 2♦ in hand and ``up_card``
-    given, keeping and exchanging are compared.
+    given, keeping and exchanging are compared. A card may carry a copy number (``7c#2``, as
+    the views of a game write copies): it is read as the card (``7c``).
     """
-    hand = read_cards(body["hand"], "/hand", count=HAND_SIZE, what="hand")
+    return advise(body)
+
+
+def advise(body: dict[str, Any]) -> dict[str, Any]:
+    """The answer of ``POST /v1/ramchi/advice`` to a loaded ``body``, worked out in the solver pool
+    (:func:`api.pool.solve`): the route's work, also the advice of a seat in a game
+    (``GET /v1/games/{id}/advice``). Copy numbers are read as the card (``7c#2`` is ``7c``).
+    """
+    hand = read_cards(without_copies(body["hand"]), "/hand", count=HAND_SIZE, what="hand")
     up_card = None
     if body.get("up_card") is not None:
-        up_card = read_cards([body["up_card"]], "/up_card", what="up_card")[0]
+        up_card = read_cards([without_copy(body["up_card"])], "/up_card", what="up_card")[0]
     answer: dict[str, Any] = solve(
         answers.advice, hand, up_card, what="the Ramchi advice", objective=body["objective"],
         seed=body["seed"], samples=body.get("samples"), opponents=body["opponents"],

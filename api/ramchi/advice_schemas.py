@@ -144,11 +144,11 @@ class SampledDealSchema(Schema):
 class AdviceRequestSchema(SampledDealSchema):
     """A 17-card Ramchi hand to arrange."""
 
-    hand = card_list(HAND_SIZE, description="your 17 cards", example=[
+    hand = card_list(HAND_SIZE, copies=True, description="your 17 cards", example=[
         "As", "Ad", "Ah", "Kc", "Qc", "Jc", "9s", "8s", "7s", "5h", "4d", "3c", "Td", "9d", "2c",
         "6h", "2d"])
-    up_card = card_code(allow_none=True, metadata={"description": "the face-up 52nd card",
-                                                       "example": "Ks"})
+    up_card = card_code(copies=True, allow_none=True,
+                        metadata={"description": "the face-up 52nd card", "example": "Ks"})
     objective = fields.String(load_default="ev", validate=validate.OneOf(["ev", "maximin"]))
 
 
