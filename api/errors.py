@@ -117,6 +117,11 @@ PROBLEMS: dict[str, ProblemType] = {
         "still decides the exchange). Reload the game: 'phase' and 'awaiting' say what comes next."),
     "game_over": ProblemType(
         409, "Game over", "The game's hands have all been played; it accepts no more actions."),
+    "nothing_to_advise": ProblemType(
+        409, "Nothing to decide now",
+        "The seat has no decision to make now (another seat is awaited, or it has already "
+        "arranged), so there is nothing to advise: ask again when the view's 'awaiting' names "
+        "the seat, or when a buy is offered to it."),
     "no_such_seat": ProblemType(
         422, "No such seat", "Seats are numbered from 0 in play order, one per player: Ramchi "
         "has three (0, 1, 2), Continental one per player seated."),

@@ -29,6 +29,7 @@ __all__ = [
     "BUILTIN_GAME_APIS",
     "GameApi",
     "RegisteredGame",
+    "SeatAdvice",
     "action_types",
     "api_game_names",
     "bots_of_request",
@@ -94,6 +95,30 @@ is played with the command line, `ramchi simulate`
 
 
 @dataclass(frozen=True, slots=True, eq=False)
+class SeatAdvice:
+    """How a game advises a seat in a running game (``GET /v1/games/{id}/advice``), through its
+    own advice endpoint ``path`` (``POST /v1/<game>/advice``).
+
+    ``request_of(view, log)`` is the body of that endpoint built from what the seat receives, its
+    view and its log answer (``config`` and ``log``), and nothing else, or ``None`` when the seat
+    has nothing to decide now: a function of the game's rules package (its ``knowledge``
+    module). ``request`` and ``answer`` are the endpoint's schemas, ``advise(loaded)`` its work
+    (the same function the endpoint calls, through the solver pool).
+    """
+
+    path: str
+    request_of: Callable[[Mapping[str, Any], Mapping[str, Any]], dict[str, Any] | None]
+    request: type[Schema]
+    answer: type[Schema]
+    advise: Callable[[dict[str, Any]], dict[str, Any]]
+
+    def advice(self, body: dict[str, Any]) -> dict[str, Any]:
+        """The endpoint's answer to ``body``: loaded (its defaults filled), advised, dumped."""
+        answer: dict[str, Any] = self.answer().dump(self.advise(self.request().load(body)))
+        return answer
+
+
+@dataclass(frozen=True, slots=True, eq=False)
 class GameApi:
     """One game's bodies over HTTP.
 
@@ -118,6 +143,8 @@ class GameApi:
     request components require beyond their fields (JSON Schema keywords by component name);
     ``problems`` the pages of the problem codes only its rules raise (``/problems/<code>``),
     added to :data:`api.errors.PROBLEMS` while the game is registered.
+    ``seat_advice`` says how a seat in a running game is advised (:class:`SeatAdvice`; a game
+    without it gives no in-game advice).
     ``examples`` are whole example requests of the shared routes, by part (``create``,
     ``action``, ``dispute``) then by name: OpenAPI Example Objects (``summary``,
     ``description``, ``value``) that succeed as sent. An action example names the create
@@ -143,6 +170,7 @@ class GameApi:
     schema_constraints: Mapping[str, Mapping[str, Any]] = field(default_factory=dict)
     problems: Mapping[str, ProblemType] = field(default_factory=dict)
     examples: Mapping[str, Mapping[str, Mapping[str, Any]]] = field(default_factory=dict)
+    seat_advice: SeatAdvice | None = None
 
     @property
     def kind(self) -> GameKind:

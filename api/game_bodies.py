@@ -35,6 +35,7 @@ __all__ = [
     "GameViewSchema",
     "ReplaySchema",
     "ReplayStepSchema",
+    "SeatAdviceSchema",
     "VerdictSchema",
     "game_in_request",
     "requested_game",
@@ -151,6 +152,24 @@ class GameLogSchema(Schema):
     complete = fields.Boolean(required=True)
     config = fields.Dict(required=True)
     log = fields.List(fields.Dict(), required=True)
+
+
+class SeatAdviceSchema(Schema):
+    """The advice for a seat in a running game, from what that seat knows now."""
+
+    game = fields.String(required=True, metadata={"example": "continental"})
+    seat = Int(required=True, metadata={"description": "the seat of the token", "example": 1})
+    version = Int(required=True, metadata={"description": "the version of the game advised on"})
+    request = fields.Dict(required=True, metadata={
+        "description": "the body of the game's advice endpoint (POST /v1/ramchi/advice, POST "
+                       "/v1/continental/advice) built from the seat's own view and log: post it "
+                       "there to get the same advice",
+        "example": {"hand": ["7c", "7d", "7h", "Kc", "Kd", "Jk", "9s", "9s#2"], "hand_number": 1,
+                    "dropped": False, "drawn": False, "table": [], "discard_top": "Ks",
+                    "seen": [], "ruleset": "continental", "options": {}}})
+    advice = fields.Dict(required=True, metadata={
+        "description": "that endpoint's answer to `request` (its Advice or ContinentalAdvice "
+                       "schema)"})
 
 
 class DisputeRequestSchema(ByGame):

@@ -28,6 +28,7 @@ GAMES = "/v1/games"
 GAME = "/v1/games/{game_id}"
 ACTIONS = "/v1/games/{game_id}/actions"
 LOG = "/v1/games/{game_id}/log"
+ADVICE = "/v1/games/{game_id}/advice"
 DISPUTES = "/v1/disputes"
 REPLAYS = "/v1/replays"
 
@@ -35,6 +36,7 @@ SECURITY: dict[tuple[str, str], list[dict[str, list[str]]]] = {
     (GAME, "get"): [{}, {SEAT_TOKEN: []}],  # optional: a seat's view with a token, else the public one
     (ACTIONS, "post"): [{SEAT_TOKEN: []}],
     (LOG, "get"): [{}, {SEAT_TOKEN: []}],
+    (ADVICE, "get"): [{SEAT_TOKEN: []}],
 }
 """Which operations take a seat token (``[{}, …]``: optionally)."""
 
@@ -49,7 +51,8 @@ def operation_ref(path: str, method: str) -> str:
 
 
 def _game_links(game_id: str, authorization: str, *, who: str) -> dict[str, dict[str, Any]]:
-    """Links to view, act in and read the log of the game ``game_id`` with a seat's token.
+    """Links to view, act in, read the log of and get advice in the game ``game_id`` with a seat's
+    token.
 
     ``game_id`` is a runtime expression, ``authorization`` the ``Authorization``
     header to send: a runtime expression, or one embedded in a string
@@ -63,6 +66,8 @@ def _game_links(game_id: str, authorization: str, *, who: str) -> dict[str, dict
                 "description": f"Take an action as {who}."},
         "ReadLog": {"operationRef": operation_ref(LOG, "get"), "parameters": parameters,
                     "description": f"The game's log as {who} sees it."},
+        "GetAdvice": {"operationRef": operation_ref(ADVICE, "get"), "parameters": parameters,
+                      "description": f"The advice for {who} now, from what it knows."},
     }
 
 

@@ -61,7 +61,16 @@ def continental_advice(body: dict[str, Any]) -> dict[str, Any]:
     (``distance``), which kinds of card bring it closer and how many of them are
     unseen (``outs``), and ranks every discard by distance, outs, outs after the
     next draw and points. With ``discard_top`` it says whether to take the top
-    discard and whether to buy it.
+    discard and whether to buy it. A card may carry a copy number (``7c#2``, as the
+    views of a game write copies): it is read as the card (``7c``).
+    """
+    return advise(body)
+
+
+def advise(body: dict[str, Any]) -> dict[str, Any]:
+    """The answer of ``POST /v1/continental/advice`` to a loaded ``body``, worked out in the solver
+    pool (:func:`api.pool.solve`): the route's work, also the advice of a seat in a game
+    (``GET /v1/games/{id}/advice``).
     """
     _check_limits(body)
     options = _options(body)

@@ -7,7 +7,11 @@
 from __future__ import annotations
 
 from api.continental import advice_routes, real_table_routes
-from api.continental.advice_schemas import CONTINENTAL_REQUEST_CONSTRAINTS
+from api.continental.advice_schemas import (
+    CONTINENTAL_REQUEST_CONSTRAINTS,
+    ContinentalAdviceRequestSchema,
+    ContinentalAdviceSchema,
+)
 from api.continental.cards import read_settings
 from api.continental.problems import CONTINENTAL_PROBLEMS
 from api.continental.real_table_schemas import REAL_TABLE_CONSTRAINTS
@@ -20,9 +24,10 @@ from api.continental.schemas import (
     ContinentalGameViewSchema,
     ContinentalVerdictSchema,
 )
-from api.game_api import GameApi, register_game_api
+from api.game_api import GameApi, SeatAdvice, register_game_api
 from rulesets.continental.config import FIELDS
 from rulesets.continental.kind import CONTINENTAL
+from rulesets.continental.knowledge import advice_request
 
 __all__ = ["CONTINENTAL_API", "CONTINENTAL_EXAMPLES"]
 
@@ -64,5 +69,8 @@ CONTINENTAL_API = register_game_api(GameApi(
     schema_constraints=CONTINENTAL_REQUEST_CONSTRAINTS | REAL_TABLE_CONSTRAINTS,
     problems=CONTINENTAL_PROBLEMS,
     examples=CONTINENTAL_EXAMPLES,
+    seat_advice=SeatAdvice(path="/v1/continental/advice", request_of=advice_request,
+                           request=ContinentalAdviceRequestSchema, answer=ContinentalAdviceSchema,
+                           advise=advice_routes.advise),
 ))
 """Continental's bodies and routes, as the platform sees them."""

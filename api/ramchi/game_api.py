@@ -8,8 +8,9 @@
 
 from __future__ import annotations
 
-from api.game_api import GameApi, register_game_api
+from api.game_api import GameApi, SeatAdvice, register_game_api
 from api.ramchi import advice_routes, combination_routes, score_routes
+from api.ramchi.advice_schemas import AdviceRequestSchema, AdviceSchema
 from api.ramchi.cards import read_settings
 from api.ramchi.problems import RAMCHI_PROBLEMS
 from api.ramchi.schemas import (
@@ -23,6 +24,7 @@ from api.ramchi.schemas import (
 )
 from rulesets.ramchi.config import FIELDS
 from rulesets.ramchi.kind import RAMCHI
+from rulesets.ramchi.knowledge import advice_request
 
 __all__ = ["RAMCHI_API", "RAMCHI_EXAMPLES"]
 
@@ -66,5 +68,8 @@ RAMCHI_API = register_game_api(GameApi(
     blueprints=(combination_routes.blp, score_routes.blp, advice_routes.blp),
     problems=RAMCHI_PROBLEMS,
     examples=RAMCHI_EXAMPLES,
+    seat_advice=SeatAdvice(path="/v1/ramchi/advice", request_of=advice_request,
+                           request=AdviceRequestSchema, answer=AdviceSchema,
+                           advise=advice_routes.advise),
 ))
 """Ramchi's bodies and routes, as the platform sees them."""

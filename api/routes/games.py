@@ -27,6 +27,7 @@ from api.game_bodies import (
     GameCreateSchema,
     GameLogSchema,
     GameViewSchema,
+    SeatAdviceSchema,
 )
 from api.game_cache import GAMES, GameCache
 from api.pool import POOL, bot_budget_s
@@ -104,11 +105,11 @@ def _keep(game_id: str, version: int, game: GameState) -> None:
     _cache().put(game_id, version, game)
 
 
-def _seat_of(game_id: str, token: str | None, *, required: bool) -> int | None:
+def _seat_of(game_id: str, token: str | None, *, required: bool,
+             needs: str = "an action needs the acting seat's token") -> int | None:
     if token is None:
         if required:
-            raise ApiProblem("unauthorized", "an action needs the acting seat's token: "
-                             "'Authorization: Bearer <seat token>'")
+            raise ApiProblem("unauthorized", f"{needs}: 'Authorization: Bearer <seat token>'")
         return None
     seat = game_store.seat_for_token(_engine(), game_id, token)
     if seat is None:
@@ -314,6 +315,55 @@ def act(body: dict[str, Any], game_id: str) -> dict[str, Any]:
     return answer
 
 
+@blp.route("/<game_id>/advice", methods=["GET"])
+@blp.response(200, SeatAdviceSchema)
+@blp.alt_response(401, description="No or malformed seat token.", **PROBLEM)
+@blp.alt_response(403, description="The token belongs to no seat of this game.", **PROBLEM)
+@blp.alt_response(404, description="No such game.", **PROBLEM)
+@blp.alt_response(409, description="The seat has nothing to decide now (nothing_to_advise), or "
+                  "the game is over (game_over).", **PROBLEM)
+@blp.solver_problems()
+def get_advice(game_id: str) -> dict[str, Any]:
+    """The advice for the token's seat now, from exactly what that seat knows.
+
+    ``request`` is the body of the game's advice endpoint (``POST /v1/ramchi/advice``,
+    ``POST /v1/continental/advice``) built from the seat's own view and log, nothing else;
+    ``advice`` is that endpoint's answer to it, worked out the same way (the same solver
+    budget, 429 and 503). Ramchi: the exchange while the 2♦ holder decides, the lineup while
+    the seat arranges. Continental: before the draw whether to take the top discard, on a buy
+    offer whether to buy it, after the draw the drop, lay-offs and the discard ranking, with
+    the table and the discard pile (and the cards others took from it) as seen.
+    """
+    seat = _seat_of(game_id, _bearer_token(), required=True, needs="advice is for a seat: send its token")
+    assert seat is not None
+    stored, game = _with_bots(*_load(game_id))
+    _note_finished(stored, game)
+    kind = _kind(stored.kind)
+    view, log = _view(stored, game, seat), _log_answer(stored, game, seat)
+    awaited = kind.awaited(game)
+    _keep(game_id, stored.version, game)  # the solver works on the seat's knowledge alone
+    if kind.is_over(game):
+        raise ApiProblem("game_over", "the game is over: there is nothing left to decide")
+    advisor = game_api(stored.kind).seat_advice
+    request = advisor.request_of(view, log) if advisor is not None else None
+    if advisor is None or request is None:
+        waiting = ", ".join(f"seat {s}" for s in awaited if s != seat) or "nobody"
+        why = (f"no advice is given in {kind.title} games" if advisor is None
+               else f"seat {seat} has nothing to decide now (the game waits for {waiting})")
+        raise ApiProblem("nothing_to_advise", why, extra={"awaiting": list(awaited)})
+    return {"game": stored.kind, "seat": seat, "version": stored.version, "request": request,
+            "advice": advisor.advice(request)}
+
+
+def _log_answer(stored: game_store.StoredGame, game: GameState, seat: int | None) -> dict[str, Any]:
+    """The log as ``seat`` (``None``: the public) reads it, with the configuration it may see."""
+    kind = _kind(stored.kind)
+    over = kind.is_over(game)
+    return {"id": stored.id, "game": stored.kind, "version": stored.version, "complete": over,
+            "config": kind.shown_config(stored.settings["config"], over),
+            "log": kind.redacted_log(game, seat)}
+
+
 @blp.route("/<game_id>/log", methods=["GET"])
 @blp.response(200, GameLogSchema)
 @blp.alt_response(403, description="The token belongs to no seat of this game.", **PROBLEM)
@@ -328,8 +378,4 @@ def get_log(game_id: str) -> dict[str, Any]:
     stored, game = _with_bots(*_load(game_id))
     _note_finished(stored, game)
     _keep(game_id, stored.version, game)
-    kind = _kind(stored.kind)
-    over = kind.is_over(game)
-    return {"id": stored.id, "game": stored.kind, "version": stored.version, "complete": over,
-            "config": kind.shown_config(stored.settings["config"], over),
-            "log": kind.redacted_log(game, seat)}
+    return _log_answer(stored, game, seat)
