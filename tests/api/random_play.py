@@ -45,8 +45,14 @@ def random_arrangement(hand: list[str], rng: random.Random) -> list[list[str]]:
     return chosen
 
 
-def play_and_watch(send: Send, rng: random.Random, *, max_hands: int = 3) -> dict[str, int]:
-    """Play one random game to its end, checking every answer for leaks; returns counts."""
+def play_and_watch(send: Send, rng: random.Random, *, max_hands: int = 3,
+                   advice: float = 0.0) -> dict[str, int]:
+    """Play one random game to its end, checking every answer for leaks; returns counts.
+
+    Before an action, with the chance ``advice``, every seat asks for its advice in the game
+    (``GET /v1/games/{id}/advice``): each answer (an advice, or a 409 for a seat with nothing to
+    decide) is checked too.
+    """
     hands = rng.randint(1, max_hands)
     exchange_on = rng.random() < 0.8
     options = {"exchange": exchange_on, "four_of_a_kind": rng.random() < 0.8}
@@ -60,7 +66,7 @@ def play_and_watch(send: Send, rng: random.Random, *, max_hands: int = 3) -> dic
     table = Table(decks=decks, exchange_on=exchange_on)
     table.follow(created)
     table.check({k: v for k, v in created.items() if k != "seats"}, None, "the creation answer")
-    counts = {"actions": 0, "refusals": 0, "replays": 0, "answers": 1}
+    counts = {"actions": 0, "refusals": 0, "replays": 0, "answers": 1, "advice": 0}
 
     def watch() -> dict[str, Any]:
         status, public = send("GET", f"/v1/games/{game_id}", None, None)
@@ -86,6 +92,12 @@ def play_and_watch(send: Send, rng: random.Random, *, max_hands: int = 3) -> dic
             assert status in (409, 422), (status, refusal)
             table.check(refusal, seat, f"the refusal of {body}")
             counts["refusals"] += 1
+        if advice and rng.random() < advice:
+            for asking in range(3):
+                status, answer = send("GET", f"/v1/games/{game_id}/advice", tokens[asking], None)
+                assert status in (200, 409), answer
+                table.check(answer, asking, "the advice in the game")
+                counts["advice"] += status == 200
         seat = rng.choice(public["awaiting"])
         status, view = send("GET", f"/v1/games/{game_id}", tokens[seat], None)
         if public["phase"] == "exchange":

@@ -15,7 +15,9 @@ follows, hand by hand, what each observer may know, from the rules alone (not fr
 Nobody may see another seat's cards, the stock, the running hand's deck, another seat's stock
 draws or penalty cards, nor the order of a reshuffled stock. Cards are compared by physical card:
 ``7c`` and ``7c#2`` are two cards. After every action the test scans every seat's view and log,
-the public view and log, and the acting seat's answer.
+the public view and log, and the acting seat's answer, and now and then a person's advice in
+the game (``GET /v1/games/{id}/advice``; the advice names kinds of card, ``7c`` for either copy,
+so its cards are checked by kind).
 """
 
 from __future__ import annotations
@@ -41,6 +43,15 @@ QUICK = os.environ.get("RAMCHI_QUICK") == "1"
 GAMES = 3 if QUICK else 12
 """Random games played over HTTP (``RAMCHI_QUICK=1``, the fast tier: 3)."""
 
+WISHES = frozenset({"outs", "stands_for"})
+"""Keys of an advice that name kinds of card the seat wishes for, not cards anyone holds: the
+``outs`` (kinds that would bring the hand closer, with their unseen copies) and what a joker
+``stands_for`` in a run."""
+
+ADVICE = 0.1
+"""The chance, before a person's action, that a person asks for advice in the game (and the test
+checks the answer)."""
+
 NAMES = ["Asha", "Bo", "Chen", "Dee", "Eli", "Fay"]
 ACTION_KINDS = frozenset(cls.kind for cls in ACTIONS)
 
@@ -54,6 +65,11 @@ SKIPPED_KEYS = frozenset({"id", "token", "seats", "text"})
 def physical(code: str) -> str:
     """One name per physical card: ``7c#1`` and ``7c`` are the same card, ``7c#2`` another."""
     return code.removesuffix("#1")
+
+
+def kind_of(code: str) -> str:
+    """The kind of a physical card (``7c#2`` → ``7c``): what an advice names."""
+    return code.split("#")[0]
 
 
 def drew_stock(record: dict[str, Any]) -> bool:
@@ -165,6 +181,17 @@ class Truth:
         who = "the public" if observer is None else f"seat {observer}"
         assert not leaks, f"{what} shows {who} what it may not know: {', '.join(leaks[:6])}"
 
+    def check_kinds(self, answer: Any, observer: int, what: str) -> None:
+        """Fail if ``answer``, which names kinds of card (an advice: ``7c`` for either copy),
+        names a kind of which ``observer`` knows no card in the running hand, outside the kinds it
+        names as wishes (:data:`WISHES`)."""
+        running = self.game.hand_number
+        known = {kind_of(card) for card in self.known[running][observer]}
+        named = leak_check.cards_in(answer, running, card=CARD, in_text=CARD_IN_TEXT, name=physical,
+                                    skipped=SKIPPED_KEYS | WISHES)
+        leaks = [card for about, card in named if about == running and kind_of(card) not in known]
+        assert not leaks, f"{what} names to seat {observer} cards it may not know: {', '.join(leaks[:6])}"
+
 
 class Table:
     """One API game of Continental: its client, tokens, the test's copy, and the checks."""
@@ -227,6 +254,22 @@ class Table:
             views[seat] = view
         return views
 
+    def ask_advice(self, seat: int) -> bool:
+        """Ask ``seat``'s advice in the game and check it: its ``request`` names physical cards
+        (as the seat's view does), its ``advice`` kinds of card. Returns whether it was advised
+        (else the seat had nothing to decide: a 409)."""
+        response = self.client.get(f"/v1/games/{self.id}/advice", headers=self.headers(seat))
+        answer = response.json
+        if response.status_code == 409:
+            assert answer["code"] == "nothing_to_advise", answer
+            self.truth.check(answer, seat, "the refused advice")
+            return False
+        assert response.status_code == 200, answer
+        self.truth.check({key: value for key, value in answer.items() if key != "advice"}, seat,
+                         "the advice request")
+        self.truth.check_kinds(answer["advice"], seat, "the advice")
+        return True
+
     def answer(self, seat: int, body: dict[str, Any]) -> tuple[dict[str, Any], dict[str, Any]]:
         """Send ``seat``'s action; check the answer once the copy has caught up.
 
@@ -278,9 +321,12 @@ def play_and_watch(client: FlaskClient, rng: random.Random, number: int) -> tupl
     table = Table(client, body)
     counts = {"actions": 0}
     views = table.watch()
+    asking = random.Random(number)  # apart from rng: asking for advice changes nothing in the game
     while not table.truth.game.is_over:
         awaited = [seat for seat in table.truth.game.awaited() if bots[seat] is None]
         assert awaited, "the bots stopped while no person is awaited"
+        if asking.random() < ADVICE:
+            table.ask_advice(asking.choice(table.persons()))
         seat = rng.choice(awaited)
         request = person_request(table, seat, views[seat], rng)
         _answer, public_log = table.answer(seat, request)

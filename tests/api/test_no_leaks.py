@@ -2,7 +2,8 @@
 
 After every action of 500 random games (1-3 hands, exchange on or off, four of a kind on or off,
 random refusals, retried and borrowed action_ids) every answer, view and log that each seat and
-the public receives is scanned with :mod:`tests.api.leak_check`. Then one test per leak found by
+the public receives is scanned with :mod:`tests.api.leak_check`, and now and then every seat's
+advice in the game (``GET /v1/games/{id}/advice``) too. Then one test per leak found by
 the outsider's review, named after it.
 """
 
@@ -19,6 +20,8 @@ from tests.api.random_play import play_and_watch, random_deck
 
 GAMES = 500
 CHUNKS = 10
+ADVICE = 0.05
+"""The chance, before an action of the slow tier's games, that every seat asks for advice."""
 
 
 def sender(client: FlaskClient):  # type: ignore[no-untyped-def]
@@ -36,16 +39,20 @@ def test_random_games_never_show_a_seat_a_card_it_may_not_know(client: FlaskClie
     send = sender(client)
     totals = {"actions": 0, "refusals": 0, "replays": 0, "answers": 0}
     for game in range(chunk, GAMES, CHUNKS):
-        counts = play_and_watch(send, random.Random(game))
+        counts = play_and_watch(send, random.Random(game), advice=ADVICE)
         for key, value in counts.items():
-            totals[key] += value
+            totals[key] = totals.get(key, 0) + value
     assert totals["actions"] >= 4 * GAMES // CHUNKS and totals["refusals"] > 0 and totals["replays"] > 0
+    assert totals["advice"] > 0
 
 
 def test_a_few_random_games_in_the_fast_tier(client: FlaskClient) -> None:
     send = sender(client)
+    advised = 0
     for game in range(5):
-        play_and_watch(send, random.Random(10_000 + game))
+        advised += play_and_watch(send, random.Random(10_000 + game),
+                                  advice=0.3 if game < 2 else 0.0)["advice"]
+    assert advised > 0
 
 
 def test_the_scanner_finds_a_running_hands_deck() -> None:
