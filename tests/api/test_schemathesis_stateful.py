@@ -1,7 +1,7 @@
 """Stateful schemathesis runs: scenarios that follow the OpenAPI links between the game operations.
 
 A scenario creates a game (``POST /v1/games``), then follows the document's links: view the game,
-act in it and read its log with a seat's token (each link sends ``Authorization: Bearer
+act in it, read its log and get a seat's advice with a seat's token (each link sends ``Authorization: Bearer
 {$response.body#/seats/N/token}``); after an action, view, act and read the log with the token it
 was sent with (``$request.header.Authorization``); post a log to ``POST /v1/disputes``. Every
 check runs on every step, with the custom check and exclusions of the stateless run
@@ -25,7 +25,7 @@ from schemathesis.specs.openapi.definitions import OPENAPI_30_VALIDATOR
 
 import rulesets.ramchi.config as config_module
 from api import create_app
-from api.openapi import ACTIONS, DISPUTES, GAME, GAMES, LOG
+from api.openapi import ACTIONS, ADVICE, DISPUTES, GAME, GAMES, LOG
 from tests.api.test_schemathesis import schema_valid_requests_pass_the_schema
 
 # Valid data must be accepted however many games the examples create: the per-address creation
@@ -67,7 +67,8 @@ def test_the_links_are_in_the_document() -> None:
     created = paths[GAMES]["post"]["responses"]["201"]["links"]
     assert created["Act"]["parameters"]["header.Authorization"] == "Bearer {$response.body#/seats/0/token}"
     after_action = paths[ACTIONS]["post"]["responses"]["200"]["links"]
-    assert set(after_action) == {"ViewGame", "Act", "ReadLog"}
+    assert set(after_action) == {"ViewGame", "Act", "ReadLog", "GetAdvice"}
+    assert after_action["GetAdvice"]["operationRef"] == f"#/paths/{ADVICE.replace('/', '~1')}/get"
     assert after_action["Act"]["parameters"]["header.Authorization"] == "$request.header.Authorization"
     dispute = paths[LOG]["get"]["responses"]["200"]["links"]["Dispute"]
     assert dispute["operationRef"] == f"#/paths/{DISPUTES.replace('/', '~1')}/post"
