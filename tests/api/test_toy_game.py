@@ -340,6 +340,14 @@ def test_high_card_is_played_end_to_end_through_the_generic_routes(toy: FlaskCli
     assert untold.status_code == 422 and untold.json["errors"][0]["pointer"] == "/game"
 
 
+def test_a_game_without_an_advisor_gives_no_advice_in_the_game(toy: FlaskClient) -> None:
+    created = toy.post("/v1/games", json={"game": "high_card", "players": ["Ann", "Ben", "Cy"],
+                                          "cards": ["2c", "Kh", "9s"]}).json
+    asked = toy.get(f"/v1/games/{created['id']}/advice", headers=bearer(created["seats"][0]["token"]))
+    assert asked.status_code == 409 and asked.json["code"] == "nothing_to_advise"
+    assert asked.json["detail"] == "no advice is given in High card games"
+
+
 def test_high_card_bodies_are_checked_by_its_own_schemas(toy: FlaskClient) -> None:
     bad_card = toy.post("/v1/games", json={"game": "high_card", "players": ["A", "B", "C"],
                                            "cards": ["2c", "Kx", "9s"]})
