@@ -1,0 +1,74 @@
+"""What a seat knows of the discard pile, read from its redacted log alone
+(:func:`rulesets.continental.knowledge.known_cards`), is what the referee holds: over random
+games, at random points, the pile is the referee's discard pile card for card, and every card it
+says another seat took from the pile and still holds is in another seat's hand. Random players
+buy a lot, so buys settled by a discard and reshuffles are frequent; the slow tier asserts a buy
+whose penalty card needed a reshuffle was among them.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+import pytest
+
+from rulesets.continental.config import GameConfig
+from rulesets.continental.game import ContinentalGame
+from rulesets.continental.knowledge import as_the_cards_moved, known_cards
+from rulesets.continental.views import redacted_log
+from rulesets.jsonable import jsonable
+from solver.continental.random_player import random_action
+
+
+def play_and_check(number: int) -> tuple[int, list[str]]:
+    """Play random game ``number`` (one hand, 2-6 players), checking the seat knowledge now and
+    then; returns the checks made and the kinds of its records."""
+    rng = random.Random(number)
+    players = 2 + number % 5
+    game = ContinentalGame(GameConfig.create(players=players, hands=1, seed=number, dealer=0))
+    checks = 0
+    for _ in range(3000):
+        if game.is_over:
+            break
+        game.apply(random_action(game, rng.choice(game.awaited()), rng, skill=rng.random() * 0.5))
+        if game.is_over or rng.random() > 0.2:
+            continue
+        seat = rng.randrange(players)
+        pile, held = known_cards(redacted_log(game, seat), seat)
+        assert pile == jsonable(game.discards)
+        hands = [jsonable(hand) for hand in game.hands]
+        assert all(any(card in hands[other] for other in range(players) if other != seat)
+                   for card in held), (held, hands)
+        checks += 1
+    return checks, [record.kind for record in game.log]
+
+
+def _reshuffled_for_a_buy(kinds: list[str]) -> int:
+    return sum(1 for pair in itertools.pairwise(kinds) if pair == ("stock_reshuffled", "card_bought"))
+
+
+def test_the_pile_a_seat_reads_from_its_log_is_the_referees() -> None:
+    checks, kinds = 0, []
+    for number in range(6):
+        done, seen = play_and_check(number)
+        checks, kinds = checks + done, kinds + seen
+    assert checks > 100 and "stock_reshuffled" in kinds and "card_bought" in kinds
+
+
+@pytest.mark.slow
+def test_the_pile_over_many_random_games() -> None:
+    checks, reshuffled = 0, 0
+    for number in range(100, 140):
+        done, kinds = play_and_check(number)
+        checks, reshuffled = checks + done, reshuffled + _reshuffled_for_a_buy(kinds)
+    assert checks > 1000 and reshuffled > 0
+
+
+def test_a_buy_moves_its_card_before_the_reshuffle_and_the_discard_logged_before_it() -> None:
+    records = [{"kind": "discard", "seat": 0, "card": "4s"}, {"kind": "stock_reshuffled"},
+               {"kind": "card_bought", "seat": 1, "card": "Qs"}]
+    assert [r["kind"] for r in as_the_cards_moved(records)] == ["card_bought", "stock_reshuffled", "discard"]
+    log = [{"kind": "hand_dealt", "hand": 1, "up_card": "9s"}, {"kind": "discard", "seat": 0, "card": "7h"},
+           {"kind": "discard", "seat": 1, "card": "Qs"}, *records]
+    assert known_cards(log, 2) == (["7h", "4s"], ["Qs"])
