@@ -29,13 +29,17 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from rulesets.cards import Card
+from rulesets.continental.config import GameConfig
+from rulesets.continental.records import CardBought, Discard, Draw, Drop, LayOff, SwapJoker
+from rulesets.continental.replay import ContinentalTable
+from rulesets.continental.values import DrawSource
+from rulesets.jsonable import jsonable
+
 __all__ = ["advice_request", "known_cards"]
 
 BEFORE_THE_DRAW = frozenset({"draw", "buy", "pass"})
 """The action types of a seat whose hand holds no card drawn this turn: its draw, a buy offer."""
-
-PLAYED_FROM_HAND = frozenset({"lay_off", "swap_joker", "discard"})
-"""The records whose ``card`` leaves the hand of the seat that plays it."""
 
 
 def _hand_records(log: Sequence[Mapping[str, Any]]) -> Sequence[Mapping[str, Any]]:
@@ -44,74 +48,56 @@ def _hand_records(log: Sequence[Mapping[str, Any]]) -> Sequence[Mapping[str, Any
     return log[starts[-1]:] if starts else ()
 
 
-def known_cards(log: Sequence[Mapping[str, Any]], seat: int) -> tuple[list[str], list[str]]:
+def known_cards(log: Sequence[Mapping[str, Any]], seat: int,
+                config: GameConfig) -> tuple[list[str], list[str]]:
     """The discard pile of the running hand as ``seat``'s redacted ``log`` tells it (bottom first),
     and the cards other seats took from it and still hold (not since laid on the table or
     discarded), as the log names them (``7c#2``: a physical card).
 
-    The pile starts with the up-card; a discard goes on top; a draw from the pile and a buy take
-    the top card; a reshuffle turns the pile but its top card into the stock. The records are
-    followed in the order the cards moved (:func:`as_the_cards_moved`).
+    The pile is the public table's (:class:`rulesets.continental.replay.ContinentalTable`, which
+    moves the cards as the referee does: buys, reshuffles, the discard that closes a buy); a
+    draw from the pile takes its top card, a buy the card it names.
 
-    >>> log = [{"kind": "hand_dealt", "hand": 1, "up_card": "9s"},
+    >>> config = GameConfig.create(players=3, hands=1, seed=1)
+    >>> log = [{"kind": "hand_dealt", "hand": 1, "dealer": 0, "deck": None, "up_card": "9s"},
     ...        {"kind": "draw", "seat": 1, "source": "discard"},
     ...        {"kind": "discard", "seat": 1, "card": "Kd#2"},
     ...        {"kind": "draw", "seat": 2, "source": "stock"},
     ...        {"kind": "discard", "seat": 2, "card": "4c"}]
-    >>> known_cards(log, 0)
+    >>> known_cards(log, 0, config)
     (['Kd#2', '4c'], ['9s'])
-    >>> known_cards(log, 1)
+    >>> known_cards(log, 1, config)
     (['Kd#2', '4c'], [])
     """
-    pile: list[str] = []
-    held: dict[str, int] = {}
-    for record in as_the_cards_moved(_hand_records(log)):
-        kind, who = record.get("kind"), record.get("seat")
-        if kind == "hand_dealt":
-            pile = [record["up_card"]]
-        elif kind == "card_bought" or (kind == "draw" and record.get("source") == "discard"):
-            _take(pile.pop(), who, seat, held)
-        elif kind == "stock_reshuffled":
-            pile = pile[-1:]
-        elif kind in PLAYED_FROM_HAND:
-            held.pop(record["card"], None)
-            if kind == "discard":
-                pile.append(record["card"])
-        elif kind == "drop":
-            for meld in record["melds"]:
-                for card in meld:
-                    held.pop(card, None)
-    return pile, list(held)
+    table = ContinentalTable(config)
+    held: dict[Card, int] = {}
+    for index, item in enumerate(_hand_records(log)):
+        record = table.read(item, f"record {index}")
+        taken = _taken(record, table.discards)
+        if taken is not None and taken[1] != seat:
+            held[taken[0]] = taken[1]
+        for card in _played(record):
+            held.pop(card, None)
+        table.take(record, item)
+    return table.state()["discard_pile"], [jsonable(card) for card in held]
 
 
-def as_the_cards_moved(records: Sequence[Mapping[str, Any]]) -> list[Mapping[str, Any]]:
-    """``records`` in the order their cards moved. A buy is logged after the records that let it
-    happen, but its card moved first: a ``card_bought`` goes before the reshuffle logged just
-    before it (the reshuffle gave the penalty card, after the bought card left the pile), and
-    both before the discard that closed the buy window (the buy is settled before the discard
-    lands on the pile).
-
-    >>> [r["kind"] for r in as_the_cards_moved([{"kind": "buy"}, {"kind": "discard"},
-    ...     {"kind": "stock_reshuffled"}, {"kind": "card_bought"}, {"kind": "draw"}])]
-    ['buy', 'card_bought', 'stock_reshuffled', 'discard', 'draw']
-    """
-    ordered: list[Mapping[str, Any]] = []
-    for record in records:
-        if record.get("kind") != "card_bought":
-            ordered.append(record)
-            continue
-        after = [record]
-        for kind in ("stock_reshuffled", "discard"):
-            if ordered and ordered[-1].get("kind") == kind:
-                after.append(ordered.pop())
-        ordered.extend(after)
-    return ordered
+def _taken(record: Any, pile: Sequence[Card]) -> tuple[Card, int] | None:
+    """The card ``record`` takes from the ``pile`` and the seat taking it (``None``: none)."""
+    if isinstance(record, Draw) and record.source == DrawSource.DISCARD and pile:
+        return pile[-1], record.seat
+    if isinstance(record, CardBought):
+        return record.card, record.seat
+    return None
 
 
-def _take(card: str, taker: int | None, seat: int, held: dict[str, int]) -> None:
-    """Note that ``taker`` took ``card`` from the pile (``seat``'s own cards are in its hand)."""
-    if taker != seat and taker is not None:
-        held[card] = taker
+def _played(record: Any) -> tuple[Card, ...]:
+    """The cards ``record`` takes out of its seat's hand onto the table or the pile."""
+    if isinstance(record, LayOff | SwapJoker | Discard):
+        return (record.card,)
+    if isinstance(record, Drop):
+        return tuple(card for meld in record.melds for card in meld)
+    return ()
 
 
 def advice_request(view: Mapping[str, Any], log: Mapping[str, Any]) -> dict[str, Any] | None:
@@ -124,7 +110,7 @@ def advice_request(view: Mapping[str, Any], log: Mapping[str, Any]) -> dict[str,
         return None
     seat = view["seat"]
     drawn = not decisions & BEFORE_THE_DRAW
-    pile, held = known_cards(log["log"], seat)
+    pile, held = known_cards(log["log"], seat, GameConfig.from_dict(log["config"]))
     top = None if drawn else view["discard_top"]
     request: dict[str, Any] = {
         "hand": list(view["hand"]), "hand_number": view["hand_number"],

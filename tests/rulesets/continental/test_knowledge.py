@@ -15,7 +15,7 @@ import pytest
 
 from rulesets.continental.config import GameConfig
 from rulesets.continental.game import ContinentalGame
-from rulesets.continental.knowledge import as_the_cards_moved, known_cards
+from rulesets.continental.knowledge import known_cards
 from rulesets.continental.views import redacted_log
 from rulesets.jsonable import jsonable
 from solver.continental.random_player import random_action
@@ -35,7 +35,7 @@ def play_and_check(number: int) -> tuple[int, list[str]]:
         if game.is_over or rng.random() > 0.2:
             continue
         seat = rng.randrange(players)
-        pile, held = known_cards(redacted_log(game, seat), seat)
+        pile, held = known_cards(redacted_log(game, seat), seat, game.config)
         assert pile == jsonable(game.discards)
         hands = [jsonable(hand) for hand in game.hands]
         assert all(any(card in hands[other] for other in range(players) if other != seat)
@@ -65,10 +65,11 @@ def test_the_pile_over_many_random_games() -> None:
     assert checks > 1000 and reshuffled > 0
 
 
-def test_a_buy_moves_its_card_before_the_reshuffle_and_the_discard_logged_before_it() -> None:
-    records = [{"kind": "discard", "seat": 0, "card": "4s"}, {"kind": "stock_reshuffled"},
-               {"kind": "card_bought", "seat": 1, "card": "Qs"}]
-    assert [r["kind"] for r in as_the_cards_moved(records)] == ["card_bought", "stock_reshuffled", "discard"]
-    log = [{"kind": "hand_dealt", "hand": 1, "up_card": "9s"}, {"kind": "discard", "seat": 0, "card": "7h"},
-           {"kind": "discard", "seat": 1, "card": "Qs"}, *records]
-    assert known_cards(log, 2) == (["7h", "4s"], ["Qs"])
+def test_a_buy_the_discard_settles_takes_its_card_before_the_discard_lands() -> None:
+    config = GameConfig.create(players=3, hands=1, seed=1)
+    log = [{"kind": "hand_dealt", "hand": 1, "dealer": 0, "deck": None, "up_card": "9s"},
+           {"kind": "discard", "seat": 0, "card": "7h"}, {"kind": "discard", "seat": 1, "card": "Qs"},
+           {"kind": "buy", "seat": 0}, {"kind": "discard", "seat": 2, "card": "4s"},
+           {"kind": "card_bought", "hand": 1, "seat": 0, "card": "Qs", "penalty": "hidden"}]
+    assert known_cards(log, 1, config) == (["9s", "7h", "4s"], ["Qs"])
+    assert known_cards(log, 0, config) == (["9s", "7h", "4s"], [])
