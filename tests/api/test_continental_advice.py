@@ -255,7 +255,7 @@ HAND = ["7c", "7d", "7h", "Kc", "Kd", "Jk", "9s", "9s"]
 
 @pytest.mark.parametrize(("body", "code", "pointer"), [
     ({"hand": ["7c", "7x"]}, "invalid_card", "/hand/1"),
-    ({"hand": ["7c", "7c#2"]}, "invalid_card", "/hand/1"),
+    ({"hand": ["7c", "7c#"]}, "invalid_card", "/hand/1"),  # a copy number, but none given
     ({"hand": ["7c", "joker", "Jk", "1h"]}, "invalid_card", "/hand/3"),
     ({"table": [["5h", "6h", "7h", "8h"], ["3c", "3d", "3q"]]}, "invalid_card", "/table/1/2"),
     ({"discard_top": "Zz"}, "invalid_card", "/discard_top"),
