@@ -236,8 +236,9 @@ def _events_after(log: list[dict[str, Any]], index: int) -> int:
 
 
 def test_continental_in_game_advice_is_the_advice_of_what_the_seat_knows(client: FlaskClient) -> None:
-    compared = sum(play_continental(client, random.Random(game), game) for game in range(1 if QUICK else 2))
-    assert compared >= 5
+    games = 1 if QUICK else 2  # the fast tier plays one game
+    compared = sum(play_continental(client, random.Random(game), game) for game in range(games))
+    assert compared >= 2 * games
 
 
 @pytest.mark.slow
