@@ -1,4 +1,4 @@
-"""Refereed games over HTTP: create, view, act (with seat tokens), read the log.
+"""Refereed games over HTTP: create, view, act (with seat tokens), read the log, advise a seat.
 
 One set of routes serves every game registered in :mod:`rulesets.game`: a new
 game is of the request's ``game``, a stored one of its stored ``kind``. The
@@ -37,7 +37,8 @@ from rulesets.game import GameKind, GameState
 from rulesets.log import Record, record_to_dict
 
 blp = Blueprint("games", __name__, url_prefix="/v1/games",
-                description="Games refereed by the service: create, view, act, read the log.")
+                description="Games refereed by the service: create, view, act, read the log, "
+                            "get a seat's advice.")
 
 STALE_VERSION_RULE = ("an action sent with expected_version applies only to that version of the "
                       "game, so nobody acts on a table that has changed")
@@ -340,9 +341,9 @@ def get_advice(game_id: str) -> dict[str, Any]:
     _note_finished(stored, game)
     kind = _kind(stored.kind)
     view, log = _view(stored, game, seat), _log_answer(stored, game, seat)
-    awaited = kind.awaited(game)
-    _keep(game_id, stored.version, game)  # the solver works on the seat's knowledge alone
-    if kind.is_over(game):
+    awaited, over = kind.awaited(game), kind.is_over(game)
+    _keep(game_id, stored.version, game)  # given back: the advice works on the seat's knowledge alone
+    if over:
         raise ApiProblem("game_over", "the game is over: there is nothing left to decide")
     advisor = game_api(stored.kind).seat_advice
     request = advisor.request_of(view, log) if advisor is not None else None
