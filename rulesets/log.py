@@ -26,12 +26,13 @@ import dataclasses
 import functools
 import types
 import typing
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any, ClassVar, TypeVar
 
 from rulesets.cards import DECK, Card, Rank, Suit, parse_card  # noqa: F401  (Rank, Suit: doctests)
+from rulesets.differences import WORDS, Difference, Wording, record_differences
 from rulesets.errors import CardParseError, InvalidInputError, echo, name_list
 from rulesets.jsonable import jsonable
 
@@ -43,6 +44,7 @@ __all__ = [
     "check_same_log",
     "describe_record",
     "encode_value",
+    "first_mismatch",
     "record_to_dict",
     "split_actions",
 ]
@@ -59,13 +61,23 @@ class LogError(InvalidInputError):
 
 
 class LogMismatchError(InvalidInputError):
-    """A posted log that differs from the one the rules derive, at ``index``."""
+    """A posted log that differs from the one the rules derive, at ``index``.
+
+    ``body`` is the message without the record's number; ``differences`` lists each field
+    that differs (:class:`~rulesets.differences.Difference`), ``log`` and ``rules`` are the
+    posted and the derived record (``None``: none), for the verdict to word.
+    """
 
     code = "log_mismatch"
 
-    def __init__(self, index: int, message: str) -> None:
+    def __init__(self, index: int, message: str, differences: Sequence[Difference] = (),
+                 log: Any = None, rules: Any = None) -> None:
         super().__init__(f"record {index}: {message}")
         self.index = index
+        self.body = message
+        self.differences = tuple(differences)
+        self.log = log
+        self.rules = rules
 
 
 @dataclass(frozen=True, slots=True)
@@ -269,14 +281,13 @@ class RecordTypes:
         return [self.from_dict(item, f"record {i}") for i, item in enumerate(items)]
 
 
-def describe_record(record: Record, limit: int = 300) -> str:
-    """A record's ``repr`` for messages, cut short after ``limit`` characters.
+def describe_record(record: Record, wording: Wording = WORDS) -> str:
+    """A record in words for messages (its kind and its fields, cut short; never a ``repr``).
 
     >>> describe_record(Record())
-    'Record()'
+    'record'
     """
-    text = repr(record)
-    return text if len(text) <= limit else f"{text[:limit]}… ({len(text)} characters)"
+    return wording.record(record)
 
 
 def split_actions(records: Iterable[Record]) -> list[Record]:
@@ -288,26 +299,50 @@ def split_actions(records: Iterable[Record]) -> list[Record]:
     return [record for record in records if record.is_action]
 
 
+def first_mismatch(
+    posted: Sequence[Record],
+    derived: Sequence[Record],
+    wording: Wording = WORDS,
+    *,
+    cut_ok: bool = False,
+) -> LogMismatchError | None:
+    """The :class:`LogMismatchError` at the first record where two logs differ (``None``: same).
+
+    With ``cut_ok`` a posted log that stops short of the derived one (a log cut before the
+    game's end) is no mismatch.
+
+    >>> first_mismatch([], [Record()], cut_ok=True) is None
+    True
+    >>> first_mismatch([], [Record()]).differences
+    (Difference(field='record', log=None, rules=Record()),)
+    """
+    for index, (a, b) in enumerate(zip(posted, derived, strict=False)):
+        if a != b:
+            return _mismatch(index, a, b, wording)
+    if len(posted) > len(derived):
+        return _mismatch(len(derived), posted[len(derived)], None, wording)
+    if len(derived) > len(posted) and not cut_ok:
+        return _mismatch(len(posted), None, derived[len(posted)], wording)
+    return None
+
+
+def _mismatch(index: int, log: Record | None, rules: Record | None, wording: Wording) -> LogMismatchError:
+    differences = record_differences(log, rules)
+    return LogMismatchError(index, wording.sentence(log, rules, differences), differences, log, rules)
+
+
 def check_same_log(
     posted: Sequence[Record],
     derived: Sequence[Record],
-    describe: Callable[[Record], str] = describe_record,
+    wording: Wording = WORDS,
 ) -> None:
     """Raise :class:`LogMismatchError` at the first record where two logs differ.
 
     >>> check_same_log([Record()], [])
     Traceback (most recent call last):
     ...
-    rulesets.log.LogMismatchError: record 0: the rules derive nothing here, the log has Record()
+    rulesets.log.LogMismatchError: record 0: the log has record; by the rules nothing comes here
     """
-    for index, (a, b) in enumerate(zip(posted, derived, strict=False)):
-        if a != b:
-            raise LogMismatchError(index, f"the log has {describe(a)}, the rules derive {describe(b)}")
-    if len(posted) > len(derived):
-        raise LogMismatchError(
-            len(derived), f"the rules derive nothing here, the log has {describe(posted[len(derived)])}"
-        )
-    if len(derived) > len(posted):
-        raise LogMismatchError(
-            len(posted), f"the log ends here, the rules derive {describe(derived[len(posted)])}"
-        )
+    error = first_mismatch(posted, derived, wording)
+    if error is not None:
+        raise error

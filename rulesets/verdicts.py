@@ -1,9 +1,21 @@
-"""What every game's dispute verdict shares: echoing a posted item back, JSON-ready and bounded.
+"""What every game's dispute verdict shares: its words, its standings, the record it blames.
 
 A verdict that refuses a posted record sends it back (``action``). A record
 read from the log is serialised as it is stored (:func:`posted_as_dict`);
 anything else is sent back as posted, as long as it stays within what a log
 may hold (:func:`bounded_echo`), so a refused item can always be sent back.
+
+Every verdict says whether the records judged end the game (``finished``) and the standings
+after them (``standings_after``, saying what they count); a refusal says where the refused
+record stands (``where``: its index, hand, round or turn), and a ``log_mismatch`` lists the
+``differences`` in words (:mod:`rulesets.differences`). A game gives its
+:class:`VerdictWords`; :func:`refused` and :func:`accepted` build the verdict with them.
+
+When a log is refused at a record that only follows from a changed action before it (a
+stock draw logged as a discard draw: the buy answers after it are refused),
+:func:`changed_action` finds the action: the nearest one, among the last few, that with
+one field changed (:func:`field_alternatives`, or the game's own alternatives) makes the
+whole log legal. The verdict then refuses that action, at its own index.
 
 >>> posted_as_dict({"kind": "keep", "seat": 1})
 {'kind': 'keep', 'seat': 1}
@@ -13,13 +25,33 @@ may hold (:func:`bounded_echo`), so a refused item can always be sent back.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+import dataclasses
+import functools
+import types
+import typing
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
+from rulesets.differences import Wording, record_differences
 from rulesets.errors import RulesError, echo
-from rulesets.log import MAX_INT, MAX_ITEMS, MAX_TEXT, Record, record_to_dict
+from rulesets.log import MAX_INT, MAX_ITEMS, MAX_TEXT, LogError, LogMismatchError, Record, record_to_dict
 
-__all__ = ["ECHO_DEPTH", "bounded_echo", "posted_as_dict", "refusal", "rule_in_words"]
+__all__ = [
+    "BLAME_REACH",
+    "ECHO_DEPTH",
+    "VerdictWords",
+    "accepted",
+    "bounded_echo",
+    "changed_action",
+    "field_alternatives",
+    "posted_as_dict",
+    "refusal",
+    "refused",
+    "rule_in_words",
+    "where_in_words",
+]
 
 ECHO_DEPTH = 6
 """How deeply a posted item is echoed before deeper values are only described (deeper than
@@ -96,3 +128,196 @@ def rule_in_words(error: RulesError, fallbacks: Sequence[tuple[type[RulesError],
         if isinstance(error, cls):
             return text
     return game_rules
+
+
+# -- where, standings and words ----------------------------------------------------------------
+
+Place = Callable[[Sequence[Record], "Record | None"], dict[str, "int | None"]]
+"""Where a record stands, besides its index (Ramchi: hand and round; Continental: hand and turn),
+from the derived records before it and the record itself (``None``: unreadable)."""
+Standings = Callable[[Sequence[Record], int], dict[str, Any]]
+"""The standings after the derived records before a point, ``through`` naming the last record
+judged (``-1``: none): ``hands_finished``, ``counts`` (what the numbers count, in words) and the
+game's numbers (Ramchi: ``chips``; Continental: ``totals`` and ``scores``)."""
+Alternatives = Callable[[int, Sequence[Record]], Iterable[Record]]
+"""The game's own other readings of the action at an index of the posted records (beyond
+:func:`field_alternatives`), e.g. a buy for a pass."""
+
+
+def _no_alternatives(index: int, records: Sequence[Record]) -> Iterable[Record]:
+    return ()
+
+
+@dataclass(frozen=True)
+class VerdictWords:
+    """How one game words its verdicts: its :class:`~rulesets.differences.Wording`, where a
+    record stands (:data:`Place`), its standings (:data:`Standings`), its seats, and its own
+    alternatives to a changed action (:data:`Alternatives`).
+    """
+
+    wording: Wording
+    place: Place
+    standings: Standings
+    alternatives: Alternatives = _no_alternatives
+
+
+def where_in_words(where: Mapping[str, Any]) -> str:
+    """Where a record stands, as a message starts.
+
+    >>> where_in_words({"index": 5, "hand": 1, "round": 1})
+    'record 5, hand 1, round 1'
+    >>> where_in_words({"index": 0, "hand": None, "turn": None})
+    'record 0'
+    """
+    parts = [f"record {where['index']}"]
+    parts += [f"{name} {value}" for name, value in where.items() if name != "index" and value is not None]
+    return ", ".join(parts)
+
+
+def _finished(context: Sequence[Record]) -> bool:
+    return any(record.kind == "game_ended" for record in context)
+
+
+def refused(index: int, item: Any, error: RulesError, rule: str, context: Sequence[Record],
+            record: Record | None, words: VerdictWords) -> dict[str, Any]:
+    """The verdict refusing the posted ``item`` at ``index`` (read as ``record``, ``None`` when it
+    cannot be read) for ``error``; ``context`` holds the derived records before it.
+
+    The message starts with where the record stands (a record that cannot be read is named by
+    the reading's own message); a mismatch lists its ``differences`` in words.
+
+    >>> from rulesets.differences import WORDS
+    >>> words = VerdictWords(WORDS, lambda context, record: {"hand": 1},
+    ...                      lambda context, through: {"through_record": through})
+    >>> error = RulesError("seat 1 may not keep now")
+    >>> verdict = refused(2, {"kind": "keep"}, error, "turns", [], None, words)
+    >>> verdict["message"], verdict["where"], verdict["finished"], verdict["standings_after"]
+    ('record 2, hand 1: seat 1 may not keep now', {'index': 2, 'hand': 1}, False, {'through_record': 1})
+    """
+    where = {"index": index, **words.place(context, record)}
+    verdict = refusal(index, item, error, rule)
+    if isinstance(error, LogMismatchError):
+        verdict["message"] = f"{where_in_words(where)}: {error.body}"
+        verdict["differences"] = [words.wording.as_dict(difference) for difference in error.differences]
+    elif not isinstance(error, LogError):
+        verdict["message"] = f"{where_in_words(where)}: {error.message}"
+    return verdict | {"where": where, "finished": _finished(context),
+                      "standings_after": words.standings(context, index - 1)}
+
+
+def accepted(context: Sequence[Record], through: int, words: VerdictWords) -> dict[str, Any]:
+    """The fields a legal verdict adds: ``finished`` and ``standings_after`` the records judged
+    (``context``: the derived records they stand for; ``through``: the last one's index).
+
+    >>> from rulesets.differences import WORDS
+    >>> accepted([], -1, VerdictWords(WORDS, lambda c, r: {}, lambda c, t: {"through_record": t}))
+    {'legal': True, 'finished': False, 'standings_after': {'through_record': -1}}
+    """
+    return {"legal": True, "finished": _finished(context),
+            "standings_after": words.standings(context, through)}
+
+
+# -- the action a refusal follows from ---------------------------------------------------------
+
+BLAME_REACH = 3
+"""How many actions before a refused record :func:`changed_action` tries to read otherwise."""
+
+MOST_TOLD = 200
+"""The most characters of the later refusal a changed action's message repeats."""
+
+
+@functools.cache
+def _hints(cls: type) -> dict[str, Any]:
+    return typing.get_type_hints(cls)
+
+
+def _choices(hint: Any) -> list[Any] | None:
+    """The values a field of type ``hint`` can take when they are few (a choice, a boolean)."""
+    union = typing.get_origin(hint) in (typing.Union, types.UnionType)
+    options = typing.get_args(hint) if union else (hint,)
+    values: list[Any] = []
+    for option in options:
+        if option is type(None):
+            values.append(None)
+        elif isinstance(option, type) and issubclass(option, StrEnum):
+            values += list(option)
+        elif option is bool:
+            values += [False, True]
+        else:
+            return None
+    return values
+
+
+def field_alternatives(record: Record, seats: int) -> Iterator[Record]:
+    """``record`` with one field changed, for every field with few values: a choice (a draw's
+    source, a run's end), a boolean, and the seat (``seats`` of them).
+
+    >>> from rulesets.log import Record
+    >>> @dataclass(frozen=True, slots=True)
+    ... class Tap(Record):
+    ...     kind = "tap"
+    ...     seat: int
+    ...     twice: bool
+    >>> list(field_alternatives(Tap(1, False), 3))
+    [Tap(seat=0, twice=False), Tap(seat=2, twice=False), Tap(seat=1, twice=True)]
+    """
+    hints = _hints(type(record))
+    for item in dataclasses.fields(record):
+        value = getattr(record, item.name)
+        choices = list(range(seats)) if item.name == "seat" else _choices(hints[item.name])
+        for other in choices or ():
+            if other != value:
+                yield dataclasses.replace(record, **{item.name: other})
+
+
+def changed_action(records: Sequence[Record], refused_at: int, seats: int,
+                   legal_with: Callable[[int, Record], bool], words: VerdictWords,
+                   reach: int = BLAME_REACH) -> tuple[int, Record] | None:
+    """The action a refusal at ``refused_at`` follows from, and what the rules read it as.
+
+    Tries the last ``reach`` actions before ``refused_at`` among ``records`` (the posted
+    records read), nearest first, each with one field changed (:func:`field_alternatives`)
+    or as the game reads it otherwise (``words.alternatives``); the first whose change makes
+    the whole log legal (``legal_with(index, record)``) is the one returned. ``None`` when
+    no single change before the refused record explains it (the refused record is then the
+    one changed, or the log departs from the rules in more than one place).
+
+    >>> @dataclass(frozen=True, slots=True)
+    ... class Tap(Record):
+    ...     kind = "tap"
+    ...     is_action = True
+    ...     seat: int
+    >>> words = VerdictWords(Wording(), lambda c, r: {}, lambda c, t: {})
+    >>> changed_action([Tap(0), Tap(0)], 1, 2, lambda index, record: record == Tap(1), words)
+    (0, Tap(seat=1))
+    """
+    tried = 0
+    for index in range(min(refused_at, len(records)) - 1, -1, -1):
+        record = records[index]
+        if not record.is_action:
+            continue
+        if tried == reach:
+            break
+        tried += 1
+        seen: set[Record] = set()
+        for other in (*field_alternatives(record, seats), *words.alternatives(index, records)):
+            if other == record or other in seen:
+                continue
+            seen.add(other)
+            if legal_with(index, other):
+                return index, other
+    return None
+
+
+def blamed_error(index: int, record: Record, meant: Record, refused_at: int, refusal_message: str,
+                 words: VerdictWords) -> LogMismatchError:
+    """The refusal of the changed action ``record`` at ``index``, which the rules read as
+    ``meant`` from the records after it (the log as posted is refused at ``refused_at``).
+    """
+    differences = record_differences(record, meant)
+    told = words.wording.sentence(record, meant, differences)
+    first = refusal_message.split("; and ")[0]
+    refusal_message = first if len(first) <= MOST_TOLD else f"{first[:MOST_TOLD]}…"
+    body = (f"{told}: the records after it follow from that, not from what the log says (as the "
+            f"log has it, record {refused_at} is refused: {refusal_message})")
+    return LogMismatchError(index, body, differences, record, meant)

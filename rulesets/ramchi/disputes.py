@@ -19,13 +19,14 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rulesets.errors import CardError, RulesError, echo
-from rulesets.log import LogError, LogMismatchError, Record, check_same_log, record_to_dict
+from rulesets.log import LogError, LogMismatchError, Record, first_mismatch, record_to_dict, split_actions
 from rulesets.ramchi.arrangement import MAX_COMBINATIONS
 from rulesets.ramchi.config import GameConfig
 from rulesets.ramchi.game import RamchiGame
 from rulesets.ramchi.records import RAMCHI_RECORDS
 from rulesets.ramchi.scoring import SEATS
-from rulesets.verdicts import refusal, rule_in_words
+from rulesets.ramchi.verdict_words import RAMCHI_VERDICT_WORDS, WORDING
+from rulesets.verdicts import accepted, blamed_error, changed_action, refused, rule_in_words
 
 __all__ = ["RECORDS_PER_HAND", "check_log_size", "max_log_length", "rule_of", "settle"]
 
@@ -75,9 +76,11 @@ def _summary(game: RamchiGame) -> dict[str, Any]:
     }
 
 
-def _refusal(game: RamchiGame, index: int, item: Any, error: RulesError) -> dict[str, Any]:
-    """The verdict for the first refused record."""
-    return refusal(index, item, error, rule_of(error)) | _summary(game)
+def _refusal(game: RamchiGame, index: int, item: Any, error: RulesError, context: Sequence[Record],
+             record: Record | None) -> dict[str, Any]:
+    """The verdict for the first refused record (``context``: the derived records before it)."""
+    return _summary(game) | refused(index, item, error, rule_of(error), context, record,
+                                    RAMCHI_VERDICT_WORDS)
 
 
 def check_log_size(config: GameConfig, posted: Any) -> None:
@@ -93,14 +96,20 @@ def check_log_size(config: GameConfig, posted: Any) -> None:
                        f"has at most {max_log_length(config.hands)}")
 
 
-def settle(config: GameConfig | Mapping[str, Any], posted: Sequence[Any]) -> dict[str, Any]:
+def settle(config: GameConfig | Mapping[str, Any], posted: Sequence[Any], *,
+           blame: bool = True) -> dict[str, Any]:
     """Replay ``posted`` (actions, or a full log) on a game made from ``config`` and judge it.
 
-    Returns ``{"legal": True, "chips", "phase", "finished", "events", "log"}`` or
-    ``{"legal": False, "index", "action", "code", "rule", "message", ...}`` with
-    the state just before the refused record. A bad configuration raises
-    :class:`~rulesets.ramchi.config.ConfigError` (or the ruleset's
-    :class:`~rulesets.errors.RulesetError`); a log that is not a list, or
+    Returns ``{"legal": True, "chips", "phase", "finished", "events", "log",
+    "standings_after"}`` or ``{"legal": False, "index", "action", "code", "rule", "message",
+    "where", "finished", "standings_after", ...}`` (with ``differences`` for a
+    ``log_mismatch``) with the state just before the refused record. A whole log cut short
+    (a first part of a game's log) is legal, and not ``finished``. A refusal that follows
+    from a changed action before it is given at that action, when changing one of its fields
+    makes the whole log legal (``blame``; :func:`~rulesets.verdicts.changed_action`).
+
+    A bad configuration raises :class:`~rulesets.ramchi.config.ConfigError` (or the
+    ruleset's :class:`~rulesets.errors.RulesetError`); a log that is not a list, or
     longer than any game of the configured hands (:func:`max_log_length`),
     raises :class:`~rulesets.log.LogError` before any record is read.
 
@@ -115,16 +124,44 @@ def settle(config: GameConfig | Mapping[str, Any], posted: Sequence[Any]) -> dic
     game = RamchiGame(config)
     records: list[Record] = []
     for index, item in enumerate(posted):
+        record: Record | None = None
         try:
             record = _read(item, index)
             records.append(record)
             if record.is_action:
                 game.apply(record)  # type: ignore[arg-type]
         except RulesError as error:
-            return _refusal(game, index, item, error)
-    if len(records) != sum(r.is_action for r in records):
-        try:
-            check_same_log(records, game.log)
-        except LogMismatchError as error:
-            return _refusal(game, error.index, posted[min(error.index, len(posted) - 1)], error)
-    return {"legal": True} | _summary(game)
+            return _judged_refusal(config, posted, records, game, index, error, list(game.log), record,
+                                   blame, whole=False)
+    whole = len(records) != sum(r.is_action for r in records)
+    if whole:
+        mismatch = first_mismatch(records, game.log, WORDING, cut_ok=True)
+        if mismatch is not None:
+            at = mismatch.index
+            return _judged_refusal(config, posted, records, game, at, mismatch, game.log[:at],
+                                   mismatch.rules or mismatch.log, blame, whole=True)
+    context = game.log[:len(records)] if whole else game.log
+    return _summary(game) | accepted(context, len(posted) - 1, RAMCHI_VERDICT_WORDS)
+
+
+def _judged_refusal(config: GameConfig, posted: Sequence[Any], records: Sequence[Record], game: RamchiGame,
+                    index: int, error: RulesError, context: Sequence[Record], record: Record | None,
+                    blame: bool, *, whole: bool) -> dict[str, Any]:
+    """The verdict refusing the record at ``index``, or, when it follows from a changed action
+    before it, refusing that action (see :func:`settle`).
+    """
+    item = posted[min(index, len(posted) - 1)]
+    if not blame or (isinstance(error, LogError) and not isinstance(error, LogMismatchError)):
+        return _refusal(game, index, item, error, context, record)
+
+    def legal_with(at: int, meant: Record) -> bool:
+        return bool(settle(config, [*posted[:at], meant, *posted[at + 1:]], blame=False)["legal"])
+
+    found = changed_action(records, index, SEATS, legal_with, RAMCHI_VERDICT_WORDS)
+    if found is None:
+        return _refusal(game, index, item, error, context, record)
+    at, meant = found
+    before = RamchiGame.from_actions(config, split_actions(records[:at]))  # type: ignore[arg-type]
+    message = error.body if isinstance(error, LogMismatchError) else error.message
+    changed = blamed_error(at, records[at], meant, index, message, RAMCHI_VERDICT_WORDS)
+    return _refusal(before, at, posted[at], changed, before.log[:at] if whole else before.log, records[at])
