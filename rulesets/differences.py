@@ -35,6 +35,7 @@ from typing import Any
 from rulesets.cards import Card
 
 __all__ = [
+    "KIND",
     "RECORD",
     "WORDS",
     "Difference",
@@ -45,7 +46,10 @@ __all__ = [
 
 RECORD = "record"
 """The field of a difference about a whole record: one the log holds and the rules do not
-derive here, or the reverse, or a record of another kind."""
+derive here, or the reverse."""
+
+KIND = "kind"
+"""The field of a difference between records of two kinds (both told whole)."""
 
 SPLIT_LONGER_THAN = 6
 """A list of cards longer than this (a deck, a stock) is compared card by card."""
@@ -76,13 +80,17 @@ def _is_record(value: Any) -> bool:
 def record_differences(log: Any, rules: Any) -> list[Difference]:
     """Every field where ``log`` (the posted record, ``None``: none) differs from ``rules`` (the
     derived one, ``None``: none), in field order; one ``RECORD`` difference when either is
-    missing or they are of different kinds.
+    missing, one ``KIND`` difference when they are of different kinds.
 
     >>> record_differences(None, 5)
     [Difference(field='record', log=None, rules=5)]
     """
-    if log is None or rules is None or type(log) is not type(rules) or not _is_record(log):
-        return [] if log == rules else [Difference(RECORD, log, rules)]
+    if log == rules:
+        return []
+    if log is None or rules is None:
+        return [Difference(RECORD, log, rules)]
+    if type(log) is not type(rules) or not _is_record(log):
+        return [Difference(KIND, log, rules)]
     return _dataclass_differences("", log, rules)
 
 
@@ -274,7 +282,7 @@ class Wording:
 
     def difference_value(self, difference: Difference, which: Any) -> str:
         """One side of a difference in words (a whole record told as a record)."""
-        if difference.field == RECORD:
+        if difference.field in (RECORD, KIND):
             return "nothing" if which is None else self.record(which)
         name = _PATH_PART.findall(difference.field)[-1][0]
         if _is_record(which):
@@ -300,7 +308,7 @@ class Wording:
             told = own(log, rules, difference, self)
             if told:
                 return told
-        if difference.field == RECORD:
+        if difference.field in (RECORD, KIND):
             if difference.log is None:
                 told = self.difference_value(difference, rules)
                 return f"the log ends here; by the rules {told} comes next"

@@ -29,7 +29,9 @@ from rulesets.continental.config import GameConfig
 from rulesets.continental.game import ContinentalGame
 from rulesets.continental.records import CONTINENTAL_RECORDS, Discard, Draw, GameEnded, HandEnded
 from rulesets.continental.values import DrawSource
+from rulesets.continental.verdict_words import WORDING, verdict_words
 from rulesets.continental.views import HIDDEN, stock_draws
+from rulesets.differences import Difference, card_words
 from rulesets.errors import CardError, RulesError, echo
 from rulesets.log import (
     MAX_LOG_RECORDS,
@@ -37,9 +39,11 @@ from rulesets.log import (
     LogMismatchError,
     Record,
     check_same_log,
+    first_mismatch,
     record_to_dict,
+    split_actions,
 )
-from rulesets.verdicts import refusal, rule_in_words
+from rulesets.verdicts import accepted, blamed_error, changed_action, refused, rule_in_words
 
 __all__ = [
     "RECORDS_PER_HAND",
@@ -161,7 +165,9 @@ def _read(item: Any, where: str) -> tuple[Record, Card | None]:
     A log shows a stock ``draw`` with the ``card`` it took to whoever may know it
     (:func:`~rulesets.continental.views.redacted_log`); the card is no part of the action
     (the stock decides it), so it is read apart and checked against the stock afterwards
-    (:func:`_misdrawn`).
+    (:func:`_misdrawn`). A discard draw showing a card is read too, and checked against the
+    top discard (:func:`_misread_discard`): a stock draw whose source was changed is refused
+    at the draw.
     """
     if isinstance(item, Record):
         return item, None
@@ -172,16 +178,14 @@ def _read(item: Any, where: str) -> tuple[Record, Card | None]:
                                               where)
         item = {key: value for key, value in item.items() if key != "card"}
     record = CONTINENTAL_RECORDS.from_dict(item, where)
-    if shown is not None and not (isinstance(record, Draw) and record.source == DrawSource.STOCK):
-        raise LogError(f"{where}: only a draw from the stock shows the card it took (the "
-                       "discard drawn is the top of the pile)")
     return record, shown.card if isinstance(shown, Discard) else None
 
 
 def _misdrawn(game: ContinentalGame, shown: dict[int, tuple[int, Card]], before: int
-              ) -> LogMismatchError | None:
+              ) -> tuple[LogMismatchError, int] | None:
     """The first posted stock draw (posted before index ``before``) whose ``card`` is not the one
-    the stock gave; ``shown`` maps a draw's place in the game's log to its posted index and card.
+    the stock gave, and its place in the game's log; ``shown`` maps a draw's place in the game's
+    log to its posted index and card.
     """
     if not shown:
         return None
@@ -189,9 +193,35 @@ def _misdrawn(game: ContinentalGame, shown: dict[int, tuple[int, Card]], before:
     for at, (index, card) in sorted(shown.items(), key=lambda item: item[1][0]):
         if index < before and drawn.get(at) != card:
             took = drawn.get(at)
-            truth = f"the stock's top card, {took.code}" if took else "no card: the stock was empty"
-            return LogMismatchError(index, f"the log shows this draw taking {card.code}; it took {truth}")
+            draw = game.log[at]
+            truth = f"the stock's top card, {card_words(took)}" if took else "no card: the stock was empty"
+            body = (f"the log shows seat {getattr(draw, 'seat', '?')} taking {card_words(card)} from "
+                    f"the stock; by the rules it took {truth}")
+            return LogMismatchError(index, body, [Difference("card", card, took)], draw, draw), at
     return None
+
+
+def _misread_discard(game: ContinentalGame, index: int, record: Record,
+                     card: Card) -> LogMismatchError | None:
+    """The refusal of a posted discard ``draw`` showing ``card`` when the top discard is another
+    (``None`` when it is the top discard, or when the draw is refused for another reason): a
+    card that is the stock's top card tells a stock draw logged as a discard draw.
+    """
+    if not (isinstance(record, Draw) and record.source == DrawSource.DISCARD) or not game.can(record):
+        return None
+    top = game.discards[-1] if game.discards else None
+    if top == card:
+        return None
+    seat = record.seat
+    if game.stock and game.stock[0] == card:
+        body = (f"the log says seat {seat} drew from the discard pile; by the rules from the stock: "
+                f"the log shows it taking {card_words(card)}, the stock's top card (the top discard "
+                f"was {card_words(top) if top else 'none'})")
+        return LogMismatchError(index, body, [Difference("source", DrawSource.DISCARD, DrawSource.STOCK)],
+                                record, Draw(seat, DrawSource.STOCK))
+    body = (f"the log shows seat {seat} taking {card_words(card)} from the discard pile; by the "
+            f"rules it took the top discard, {card_words(top) if top else 'none'}")
+    return LogMismatchError(index, body, [Difference("card", card, top)], record, record)
 
 
 def _is_event(item: Any) -> bool:
@@ -228,9 +258,11 @@ def _summary(game: ContinentalGame) -> dict[str, Any]:
     }
 
 
-def _refusal(game: ContinentalGame, index: int, item: Any, error: RulesError) -> dict[str, Any]:
-    """The verdict for the first refused record."""
-    return refusal(index, item, error, rule_of(error)) | _summary(game)
+def _refusal(game: ContinentalGame, index: int, item: Any, error: RulesError, context: Sequence[Record],
+             record: Record | None) -> dict[str, Any]:
+    """The verdict for the first refused record (``context``: the derived records before it)."""
+    return _summary(game) | refused(index, item, error, rule_of(error), context, record,
+                                    verdict_words(game.players))
 
 
 def check_log_size(config: GameConfig | Mapping[str, Any], posted: Any) -> None:
@@ -252,12 +284,18 @@ def check_log_size(config: GameConfig | Mapping[str, Any], posted: Any) -> None:
                        f"has at most {most}")
 
 
-def settle(config: GameConfig | Mapping[str, Any], posted: Sequence[Any]) -> dict[str, Any]:
+def settle(config: GameConfig | Mapping[str, Any], posted: Sequence[Any], *,
+           blame: bool = True) -> dict[str, Any]:
     """Replay ``posted`` (actions, or a whole log) on a game made from ``config`` and judge it.
 
     Returns ``{"legal": True, "scores", "totals", "winners", "hand_number",
-    "finished", "events", "log"}`` or ``{"legal": False, "index", "action", "code",
-    "rule", "message", ...}`` with the state when the record was refused.
+    "finished", "events", "log", "standings_after"}`` or ``{"legal": False, "index",
+    "action", "code", "rule", "message", "where", "finished", "standings_after", ...}`` (with
+    ``differences`` for a ``log_mismatch``) with the state when the record was refused. A
+    whole log cut short (a first part of a game's log) is legal, and not ``finished``. A
+    refusal that follows from a changed action before it (a stock draw logged as a discard
+    draw) is given at that action, when changing one of its fields makes the whole log legal
+    (``blame``; :func:`~rulesets.verdicts.changed_action`).
     ``scores`` lists the scores of each hand that is over; ``winners`` is None
     until the game is over.
 
@@ -286,27 +324,76 @@ def settle(config: GameConfig | Mapping[str, Any], posted: Sequence[Any]) -> dic
     whole = any(_is_event(item) for item in posted)
     records: list[Record] = []
     shown: dict[int, tuple[int, Card]] = {}  # a stock draw's place in the log: (index, card shown)
+
+    def refuse(index: int, error: RulesError, context: Sequence[Record], record: Record | None
+               ) -> dict[str, Any]:
+        return _judged_refusal(config, posted, records, game, index, error, context, record, blame,
+                               whole=whole)
+
     for index, item in enumerate(posted):
+        record: Record | None = None
         try:
             record, card = _read(item, f"record {index}")
             records.append(record)
             if whole and _departs(record, index, game.log):
-                check_same_log(records, game.log[:index + 1])
-            if card is not None:
+                check_same_log(records, game.log[:index + 1], WORDING)
+            if card is not None and isinstance(record, Draw) and record.source == DrawSource.DISCARD:
+                misread = _misread_discard(game, index, record, card)
+                if misread is not None:
+                    return refuse(index, misread, list(game.log), record)
+            elif card is not None:
                 shown[len(game.log)] = (index, card)
             if record.is_action:
                 game.apply(record)  # type: ignore[arg-type]
         except RulesError as error:
             misdrawn = _misdrawn(game, shown, index)
             if misdrawn is not None:
-                return _refusal(game, misdrawn.index, posted[misdrawn.index], misdrawn)
-            return _refusal(game, index, item, error)
+                wrong, at = misdrawn
+                return refuse(wrong.index, wrong, game.log[:at], game.log[at])
+            if isinstance(error, LogMismatchError):
+                return refuse(index, error, game.log[:index], error.rules or error.log)
+            return refuse(index, error, list(game.log), record)
     misdrawn = _misdrawn(game, shown, len(posted))
     if misdrawn is not None:
-        return _refusal(game, misdrawn.index, posted[misdrawn.index], misdrawn)
+        wrong, at = misdrawn
+        return refuse(wrong.index, wrong, game.log[:at], game.log[at])
     if whole:
-        try:
-            check_same_log(records, game.log)
-        except LogMismatchError as error:
-            return _refusal(game, error.index, posted[min(error.index, len(posted) - 1)], error)
-    return {"legal": True} | _summary(game)
+        mismatch = first_mismatch(records, game.log, WORDING, cut_ok=True)
+        if mismatch is not None:
+            return refuse(mismatch.index, mismatch, game.log[:mismatch.index], mismatch.rules or mismatch.log)
+    context = game.log[:len(records)] if whole else game.log
+    return _summary(game) | accepted(context, len(posted) - 1, verdict_words(game.players))
+
+
+def _with(posted: Sequence[Any], index: int, meant: Record) -> list[Any]:
+    """The posted items with the one at ``index`` read as ``meant`` (what else it shows, such as
+    the card a draw took, kept).
+    """
+    item = posted[index]
+    shown = {key: value for key, value in item.items() if key not in record_to_dict(meant)} \
+        if isinstance(item, Mapping) else {}
+    return [*posted[:index], record_to_dict(meant) | shown, *posted[index + 1:]]
+
+
+def _judged_refusal(config: GameConfig, posted: Sequence[Any], records: Sequence[Record],
+                    game: ContinentalGame, index: int, error: RulesError, context: Sequence[Record],
+                    record: Record | None, blame: bool, *, whole: bool) -> dict[str, Any]:
+    """The verdict refusing the record at ``index``, or, when it follows from a changed action
+    before it, refusing that action (see :func:`settle`).
+    """
+    item = posted[min(index, len(posted) - 1)]
+    if not blame or (isinstance(error, LogError) and not isinstance(error, LogMismatchError)):
+        return _refusal(game, index, item, error, context, record)
+    words = verdict_words(game.players)
+
+    def legal_with(at: int, meant: Record) -> bool:
+        return bool(settle(config, _with(posted, at, meant), blame=False)["legal"])
+
+    found = changed_action(records, index, game.players, legal_with, words)
+    if found is None:
+        return _refusal(game, index, item, error, context, record)
+    at, meant = found
+    before = ContinentalGame.from_actions(config, split_actions(records[:at]))  # type: ignore[arg-type]
+    message = error.body if isinstance(error, LogMismatchError) else error.message
+    changed = blamed_error(at, records[at], meant, index, message, words)
+    return _refusal(before, at, posted[at], changed, before.log[:at] if whole else before.log, records[at])

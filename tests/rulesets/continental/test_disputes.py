@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from rulesets.cards import parse_card
 from rulesets.continental.config import GameConfig
 from rulesets.continental.disputes import (
     RECORDS_PER_HAND,
@@ -30,6 +31,7 @@ from rulesets.continental.records import (
     StockReshuffled,
 )
 from rulesets.continental.views import redacted_log, stock_draws
+from rulesets.differences import card_words
 from rulesets.errors import CardError, RulesError
 from rulesets.jsonable import jsonable
 from rulesets.log import (
@@ -104,9 +106,14 @@ def test_the_events_of_a_whole_log_follow_from_its_actions(seed: int) -> None:
 def test_the_actions_alone_settle_the_same_as_the_whole_log(seed: int) -> None:
     game = finished_game(seed)
     whole = settle(game.config, dicts(game.log))
-    assert settle(game.config, dicts(split_actions(game.log))) == whole
-    assert settle(game.config.to_dict(), list(split_actions(game.log))) == whole  # records, dict config
-    assert settle(game.config, list(game.log)) == whole
+    standings = whole.pop("standings_after")
+    for verdict in (settle(game.config, dicts(split_actions(game.log))),
+                    settle(game.config.to_dict(), list(split_actions(game.log))),  # records, dict config
+                    settle(game.config, list(game.log))):
+        told = verdict.pop("standings_after")  # counted in records: the actions alone are fewer
+        assert verdict == whole
+        assert {k: told[k] for k in ("totals", "scores", "hands_finished")} == \
+            {k: standings[k] for k in ("totals", "scores", "hands_finished")}
 
 
 def test_a_game_still_running_settles_with_no_winners_yet() -> None:
@@ -194,7 +201,8 @@ def test_a_hand_scores_what_the_rules_score(seed: int) -> None:
     assert (verdict["legal"], verdict["index"], verdict["code"]) == (False, index, "log_mismatch")
     assert verdict["rule"] == "the events of a game follow from its actions by the rules"
     assert verdict["action"] == record_to_dict(tampered[index])
-    assert f"record {index}:" in verdict["message"]
+    assert verdict["message"].startswith(f"record {index}, hand {ended.hand}, turn ")
+    assert verdict["differences"][0]["field"] == "scores"
 
 
 def test_the_first_departure_from_the_rules_is_the_one_refused() -> None:
@@ -214,9 +222,9 @@ def test_the_first_departure_from_the_rules_is_the_one_refused() -> None:
 def test_a_whole_log_holds_every_event_in_its_place() -> None:
     game = finished_game(3)
     log = dicts(game.log)
-    missing = settle(game.config, log[:-1])  # the game's end left out
-    assert (missing["legal"], missing["index"], missing["code"]) == (False, len(log) - 1, "log_mismatch")
-    assert "the log ends here" in missing["message"]
+    cut = settle(game.config, log[:-1])  # the game's end left out: a log cut short, legal
+    assert (cut["legal"], cut["finished"]) == (True, False)
+    assert cut["standings_after"]["through_record"] == len(log) - 2
     extra = settle(game.config, [*log, log[-1]])
     assert (extra["legal"], extra["index"], extra["code"]) == (False, len(log), "log_mismatch")
     index = first_index(game, HandEnded)
@@ -309,16 +317,35 @@ def test_a_posted_stock_draw_naming_another_card_is_a_log_mismatch() -> None:
     posted[index] = posted[index] | {"card": wrong}
     verdict = settle(game.config, posted)
     assert (verdict["legal"], verdict["index"], verdict["code"]) == (False, index, "log_mismatch")
-    assert f"taking {wrong}" in verdict["message"]
+    told = card_words(parse_card(wrong, jokers=True, decks=2))
+    assert f"taking {told} from the stock" in verdict["message"]
+    assert [d["field"] for d in verdict["differences"]] == ["card"]
 
 
-def test_only_a_stock_draw_may_show_a_card() -> None:
+def test_a_stock_draw_logged_as_a_discard_draw_is_refused_at_the_draw() -> None:
+    """The card a logged draw shows is the stock's top card: the draw was from the stock."""
+    game = finished_game(SEEDS[0])
+    posted = redacted_log(game)
+    index = min(stock_draws(game.log, game.players))
+    posted[index] = posted[index] | {"source": "discard"}
+    verdict = settle(game.config, posted)
+    assert (verdict["legal"], verdict["index"], verdict["code"]) == (False, index, "log_mismatch")
+    assert verdict["differences"] == [{"field": "source", "log": "the discard pile", "rules": "the stock"}]
+    assert "drew from the discard pile; by the rules from the stock" in verdict["message"]
+
+
+def test_a_discard_draw_may_show_only_the_top_discard() -> None:
     game = finished_game(SEEDS[0])
     posted = redacted_log(game)
     index = next(i for i, r in enumerate(posted) if r["kind"] == "draw" and r["source"] == "discard")
-    posted[index] = posted[index] | {"card": "7c"}
+    top = state_before(game, index).discards[-1]
+    shown = [*posted[:index], posted[index] | {"card": top.id}, *posted[index + 1:]]
+    assert settle(game.config, shown)["legal"]
+    other = next(c for c in game.config.deck.cards() if c != top)
+    posted[index] = posted[index] | {"card": other.id}
     verdict = settle(game.config, posted)
-    assert (verdict["legal"], verdict["index"], verdict["code"]) == (False, index, "invalid_log")
+    assert (verdict["legal"], verdict["index"], verdict["code"]) == (False, index, "log_mismatch")
+    assert verdict["differences"][0]["log"] == card_words(other)
     posted[index] = posted[index] | {"card": "not a card"}
     assert settle(game.config, posted)["code"] == "invalid_log"
 
