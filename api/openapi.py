@@ -114,6 +114,10 @@ EXAMPLE_PARTS: dict[tuple[str, str], str] = {
 """The shared operations whose example requests each game gives (``GameApi.examples``), by part
 (a replay takes the body of a dispute)."""
 
+RESPONSE_EXAMPLE_PARTS: dict[tuple[str, str, str], str] = {(DISPUTES, "post", "200"): "verdict"}
+"""The shared operations' answers whose examples each game gives (``GameApi.examples``), by
+(path, method, status)."""
+
 PATH_EXAMPLES: dict[str, str] = {"game_id": "0b6f8e1c-5d2a-4c3e-9f7a-2e4d6c8b1a09",
                                  "code": "invalid_log"}
 """Examples of path parameters by name: a ``game_id`` (a created game's ``id``, a UUID) and a
@@ -220,6 +224,13 @@ class GameLinksPlugin(BasePlugin):  # type: ignore[misc]
                 media = operation["requestBody"].setdefault("content", {}).setdefault(
                     "application/json", {})
                 media["examples"] = examples
+            for (example_path, example_method, status), answer in RESPONSE_EXAMPLE_PARTS.items():
+                answers = request_examples(answer)
+                if (example_path, example_method) == (path, method) and answers:
+                    response = next(value for code, value in operation["responses"].items()
+                                    if str(code) == status)
+                    response.setdefault("content", {}).setdefault("application/json", {})[
+                        "examples"] = answers
 
 
 class ProblemApi(Api):  # type: ignore[misc]

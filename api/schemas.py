@@ -233,22 +233,68 @@ class GameViewBase(Schema):
                        metadata={"description": "per seat, the bot playing it (null: a person)"})
 
 
-def verdict_schema(name: str, **game_fields: fields.Field) -> type[Schema]:
-    """The schema of one game's verdicts on a posted log: ``legal``, the game's own fields (its
-    chips or scores), then the refused entry's fields (illegal only).
+class DifferenceSchema(Schema):
+    """One field where a posted record differs from the one the rules derive, values in words."""
 
-    >>> schema = verdict_schema("ExampleVerdict", chips=fields.List(Int()))
-    >>> list(schema().dump({"legal": True, "chips": [1, -1], "log": []}))
+    field = fields.String(required=True, metadata={
+        "description": "the field's path in the record (record: a record missing or extra; kind: "
+                       "a record of another kind)", "example": "winner"})
+    log = fields.String(required=True, metadata={"description": "what the log says", "example": "seat 2"})
+    rules = fields.String(required=True, metadata={"description": "what the rules give",
+                                                   "example": "seat 1"})
+
+
+def where_schema(name: str, **place: fields.Field) -> type[Schema]:
+    """Where a refused record stands: its index and the game's ``place`` fields (hand, round or turn).
+
+    >>> sorted(where_schema("ExampleWhere", hand=Int())().fields)
+    ['hand', 'index']
+    """
+    return Schema.from_dict({"index": Int(required=True, metadata={"description": "the record's index"}),
+                             **place}, name=name)
+
+
+def standings_schema(name: str, **numbers: fields.Field) -> type[Schema]:
+    """The standings after the records judged, and what they count: the game's ``numbers``."""
+    return Schema.from_dict({
+        "through_record": Int(required=True, metadata={
+            "description": "the index of the last record judged (-1: none)", "example": 4}),
+        "hands_finished": Int(required=True, metadata={"description": "hands over in those records"}),
+        "counts": fields.String(required=True, metadata={"description": "what the numbers count, in words"}),
+        **numbers}, name=name)
+
+
+def verdict_schema(name: str, where: type[Schema], standings: type[Schema],
+                   **game_fields: fields.Field) -> type[Schema]:
+    """The schema of one game's verdicts on a posted log: ``legal``, ``finished`` and the
+    standings (``standings_after``), the game's own fields (its chips or scores), then the
+    refused entry's fields (illegal only: where it stands, the rule, the message in words and,
+    for a ``log_mismatch``, the differences).
+
+    >>> from api.ramchi.schemas import RamchiVerdictSchema
+    >>> list(RamchiVerdictSchema().dump({"legal": True, "chips": [1, -1], "log": []}))
     ['legal', 'chips']
     """
     refused = {
         "index": Int(metadata={"description": "illegal only: the refused entry"}),
+        "where": fields.Nested(where, metadata={"description": "illegal only: where the refused "
+                                                               "record stands"}),
         "rule": fields.String(metadata={"description": "illegal only: the rule it breaks"}),
         "code": fields.String(),
-        "message": fields.String(),
+        "message": fields.String(metadata={"description": "illegal only: what is wrong, in words: "
+                                                          "the record, what the log says, what the "
+                                                          "rules give and why"}),
+        "differences": fields.List(fields.Nested(DifferenceSchema), metadata={
+            "description": "log_mismatch only: each field that differs"}),
     }
-    return Schema.from_dict({"legal": fields.Boolean(required=True), **game_fields, **refused},
-                            name=name)
+    shared = {
+        "legal": fields.Boolean(required=True),
+        "finished": fields.Boolean(metadata={"description": "whether the records judged end the game "
+                                                            "(a log cut short is legal, not finished)"}),
+        "standings_after": fields.Nested(standings, metadata={
+            "description": "the standings after the records judged (before the refused one)"}),
+    }
+    return Schema.from_dict({**shared, **game_fields, **refused}, name=name)
 
 
 def delivery_fields() -> dict[str, fields.Field]:

@@ -48,7 +48,30 @@ CONTINENTAL_EXAMPLES = {
         "summary": "The first draw of a two-player game (seed 5, dealer 0)",
         "description": "Only the actions so far: seat 1 draws from the stock, judged legal.",
         "value": {"game": CONTINENTAL.name, "config": {"players": 2, "hands": 1, "seed": 5, "dealer": 0},
-                  "log": [{"kind": "draw", "seat": 1, "source": "stock"}]}}},
+                  "log": [{"kind": "draw", "seat": 1, "source": "stock"}]}},
+        "changed-draw": {
+            "summary": "A draw from the discard pile followed by a buy answer",
+            "description": "Seat 1 is logged drawing from the discard pile, then seat 0 passes on "
+                           "the discard, which only follows a draw from the stock: refused at the "
+                           "draw (legal: false, index 0).",
+            "value": {"game": CONTINENTAL.name, "config": {"players": 2, "hands": 1, "seed": 5, "dealer": 0},
+                      "log": [{"kind": "draw", "seat": 1, "source": "discard"},
+                              {"kind": "pass", "seat": 0}]}}},
+    "verdict": {"changed-draw": {
+        "summary": "The verdict on the changed draw",
+        "description": "The answer to the continental-changed-draw dispute (events and log left out).",
+        "value": {
+            "legal": False, "finished": False, "scores": [], "totals": [0, 0], "winners": None,
+            "index": 0, "where": {"index": 0, "hand": 1, "turn": 1}, "code": "log_mismatch",
+            "rule": "the events of a game follow from its actions by the rules",
+            "message": "record 0, hand 1, turn 1: the log says seat 1 drew from the discard pile; by "
+                       "the rules from the stock: the records after it follow from that, not from "
+                       "what the log says (as the log has it, record 1 is refused: no discard is "
+                       "offered for sale now)",
+            "differences": [{"field": "source", "log": "the discard pile", "rules": "the stock"}],
+            "standings_after": {"through_record": -1, "hands_finished": 0, "counts":
+                                "points (the lowest total wins) of each seat in the 0 hands "
+                                "finished (no record judged)", "totals": [0, 0], "scores": []}}}},
 }
 """Continental's whole example requests of the shared routes (``GameApi.examples``)."""
 

@@ -16,7 +16,17 @@ from api.continental.cards import (
     continental_card_codes,
 )
 from api.game_api import RegisteredGame, created_schema
-from api.schemas import BoundedList, GameViewBase, Int, StrictBoolean, Text, options_schema, verdict_schema
+from api.schemas import (
+    BoundedList,
+    GameViewBase,
+    Int,
+    StrictBoolean,
+    Text,
+    options_schema,
+    standings_schema,
+    verdict_schema,
+    where_schema,
+)
 from rulesets.continental.config import MAX_SEED
 from rulesets.continental.contracts import HANDS
 from rulesets.continental.kind import CONTINENTAL
@@ -180,8 +190,23 @@ class ContinentalDisputeRequestSchema(Schema):
         "description": "false for the log of a game still running, which cannot be judged"})
 
 
+ContinentalWhereSchema = where_schema(
+    "ContinentalWhere",
+    hand=Int(allow_none=True, metadata={"description": "the hand it belongs to (null: before any)"}),
+    turn=Int(allow_none=True, metadata={"description": "the turn of the hand, from 1 (a turn starts "
+                                                       "with its draw; null: before the first)"}))
+"""Where a refused Continental record stands: its index, hand and turn."""
+
+ContinentalStandingsSchema = standings_schema(
+    "ContinentalStandings",
+    totals=fields.List(Int(), required=True, metadata={"description": "each seat's total points",
+                                                       "example": [0, 60, 60]}),
+    scores=fields.List(fields.List(Int()), required=True, metadata={
+        "description": "each finished hand's points, per seat"}))
+"""The points after the records judged."""
+
 ContinentalVerdictSchema = verdict_schema(
-    "ContinentalVerdict",
+    "ContinentalVerdict", ContinentalWhereSchema, ContinentalStandingsSchema,
     scores=fields.List(fields.List(Int()), metadata={"description": "each finished hand's points, per seat"}),
     totals=fields.List(Int(), metadata={"description": "each seat's total points"}),
     winners=fields.List(Int(), allow_none=True, metadata={

@@ -47,7 +47,27 @@ RAMCHI_EXAMPLES = {
         "description": "Only the actions of the game of seed 5, dealer 0: judged legal.",
         "value": {"game": RAMCHI.name, "config": {"hands": 1, "seed": 5, "dealer": 0},
                   "log": [{"kind": "keep", "seat": 1},
-                          *({"kind": "arrange", "seat": seat, "combinations": []} for seat in range(3))]}}},
+                          *({"kind": "arrange", "seat": seat, "combinations": []} for seat in range(3))]}},
+        "refused": {
+            "summary": "An exchange by a seat that does not hold the 2♦",
+            "description": "Seed 5, dealer 0: seat 1 holds the 2♦, so seat 0's exchange is "
+                           "refused (legal: false, at record 0, in words).",
+            "value": {"game": RAMCHI.name, "config": {"hands": 1, "seed": 5, "dealer": 0},
+                      "log": [{"kind": "exchange", "seat": 0}]}}},
+    "verdict": {"changed-winner": {
+        "summary": "A finished log whose round 1 winner was changed",
+        "description": "The log of a finished game (seed 5, dealer 0), its record 5 (round 1) "
+                       "changed to say seat 0 won; the events and log fields are left out here.",
+        "value": {
+            "legal": False, "finished": False, "chips": [12, -12, 0], "index": 5,
+            "where": {"index": 5, "hand": 1, "round": 1}, "code": "log_mismatch",
+            "rule": "the events of a game follow from its actions by the rules",
+            "message": "record 5, hand 1, round 1: the log says seat 0 won; by the rules seat 1 "
+                       "won it, Three Kings beats Three Sixes",
+            "differences": [{"field": "winner", "log": "seat 0", "rules": "seat 1"}],
+            "standings_after": {"through_record": 4, "hands_finished": 0, "counts":
+                                "chips won or lost by each seat in the 0 hands finished in "
+                                "records 0 to 4", "chips": [0, 0, 0]}}}},
 }
 """Ramchi's whole example requests of the shared routes (``GameApi.examples``)."""
 

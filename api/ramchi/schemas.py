@@ -19,7 +19,9 @@ from api.schemas import (
     Text,
     card_codes,
     options_schema,
+    standings_schema,
     verdict_schema,
+    where_schema,
 )
 from rulesets.game import DEFAULT_GAME
 from rulesets.log import MAX_LOG_RECORDS
@@ -148,6 +150,18 @@ class RamchiDisputeRequestSchema(Schema):
         "description": "false for the log of a game still running, which cannot be judged"})
 
 
+RamchiWhereSchema = where_schema(
+    "RamchiWhere",
+    hand=Int(allow_none=True, metadata={"description": "the hand it belongs to (null: before any)"}),
+    round=Int(allow_none=True, metadata={"description": "the round, for a round's record (else null)"}))
+"""Where a refused Ramchi record stands: its index, hand and round."""
+
+RamchiStandingsSchema = standings_schema(
+    "RamchiStandings", chips=fields.List(Int(), required=True, metadata={
+        "description": "each seat's chips won or lost in the hands finished", "example": [2, -1, -1]}))
+"""The chips after the records judged."""
+
 RamchiVerdictSchema = verdict_schema(
-    "RamchiVerdict", chips=fields.List(Int(), metadata={"description": "each seat's chips"}))
+    "RamchiVerdict", RamchiWhereSchema, RamchiStandingsSchema,
+    chips=fields.List(Int(), metadata={"description": "each seat's chips after the actions replayed"}))
 """The verdict on a posted Ramchi log: legal or not, and each seat's chips."""
