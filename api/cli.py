@@ -1,6 +1,6 @@
 """The ``ramchi`` command line: serve the API, upgrade its database, classify, compare, advise,
-simulate and replay a game log (``ramchi --help`` lists the commands, ``ramchi COMMAND --help``
-their options).
+simulate, judge a log (``dispute``) and replay it (``ramchi --help`` lists the commands, ``ramchi
+COMMAND --help`` their options).
 
 >>> main(["classify", "2s", "3s", "5s"])
 2s 3s 5s: Ramchi straight flush (2-3-5) (straight_flush, strength 571)
@@ -121,6 +121,21 @@ def _cmd_advise(args: argparse.Namespace) -> int:
     else:
         print("\n".join(_advice_lines(advice)))
     return 0
+
+
+def _cmd_dispute(args: argparse.Namespace) -> int:
+    from api.dispute_cli import BadDisputeFile, judge_file, read_dispute, verdict_lines
+
+    try:
+        verdict = judge_file(read_dispute(args.file))
+    except BadDisputeFile as err:
+        print(f"ramchi: {err}", file=sys.stderr)
+        return 2
+    if args.json:
+        print(json.dumps(verdict, ensure_ascii=False, indent=2))
+    else:
+        print("\n".join(verdict_lines(verdict)))
+    return 0 if verdict["legal"] else 1
 
 
 def _deadline(budget: float | None) -> Any:
@@ -531,6 +546,14 @@ def build_parser() -> argparse.ArgumentParser:
     advise_cmd.add_argument("--json", action="store_true", help="print JSON (as the API answers)")
     advise_cmd.set_defaults(run=_cmd_advise)
 
+    dispute_cmd = _command(commands, "dispute", "judge a game's log and print the verdict in words "
+                           "(exit 0 legal, 1 illegal, 2 bad input)")
+    dispute_cmd.add_argument("file", metavar="FILE", help="the body of POST /v1/disputes, or a GET "
+                             "/v1/games/{id}/log answer, as JSON (- for standard input)")
+    dispute_cmd.add_argument("--json", action="store_true", help="print the verdict as JSON (as the API "
+                             "answers, without its events and log)")
+    dispute_cmd.set_defaults(run=_cmd_dispute)
+
     continental_cmd = _command(commands, "continental", "Continental Rummy: advise a hand")
     continental_commands = continental_cmd.add_subparsers(dest="continental_command", required=True,
                                                           metavar="ACTION")
@@ -596,7 +619,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; returns the exit status (2 for refused input, 3 when the solver ran
-    out of its ``--budget``).
+    out of its ``--budget``; ``dispute``: 1 for an illegal log).
     """
     args = build_parser().parse_args(argv)
     from rulesets.errors import RulesError

@@ -289,9 +289,10 @@ def verdict_schema(name: str, where: type[Schema], standings: type[Schema],
     }
     shared = {
         "legal": fields.Boolean(required=True),
-        "finished": fields.Boolean(metadata={"description": "whether the records judged end the game "
-                                                            "(a log cut short is legal, not finished)"}),
-        "standings_after": fields.Nested(standings, metadata={
+        "finished": fields.Boolean(required=True, metadata={
+            "description": "whether the records judged end the game (a log cut short is legal, "
+                           "not finished)"}),
+        "standings_after": fields.Nested(standings, required=True, metadata={
             "description": "the standings after the records judged (before the refused one)"}),
     }
     return Schema.from_dict({**shared, **game_fields, **refused}, name=name)
