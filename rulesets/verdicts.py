@@ -40,9 +40,11 @@ from rulesets.log import MAX_INT, MAX_ITEMS, MAX_TEXT, LogError, LogMismatchErro
 
 __all__ = [
     "BLAME_REACH",
+    "BLAME_RECORDS",
     "ECHO_DEPTH",
     "VerdictWords",
     "accepted",
+    "blame_tries",
     "bounded_echo",
     "changed_action",
     "field_alternatives",
@@ -219,8 +221,22 @@ def accepted(context: Sequence[Record], through: int, words: VerdictWords) -> di
 
 # -- the action a refusal follows from ---------------------------------------------------------
 
-BLAME_REACH = 3
-"""How many actions before a refused record :func:`changed_action` tries to read otherwise."""
+BLAME_REACH = 6
+"""How many actions before a refused record :func:`changed_action` tries to read otherwise
+(enough for a turn of a few players: a draw's consequence shows at the next draw)."""
+
+BLAME_RECORDS = 40_000
+"""The records :func:`changed_action` may replay in all, looking for the changed action (each
+try replays the whole log: a few seconds at most; a long log is given fewer tries)."""
+
+
+def blame_tries(records: int) -> int:
+    """How many other readings :func:`changed_action` may try for a log of ``records`` records.
+
+    >>> blame_tries(100), blame_tries(50_000)
+    (400, 2)
+    """
+    return max(2, BLAME_RECORDS // max(1, records))
 
 MOST_TOLD = 200
 """The most characters of the later refusal a changed action's message repeats."""
@@ -270,17 +286,46 @@ def field_alternatives(record: Record, seats: int) -> Iterator[Record]:
                 yield dataclasses.replace(record, **{item.name: other})
 
 
+class _Tries:
+    """How many other readings are left to try."""
+
+    def __init__(self, tries: int) -> None:
+        self.left = tries
+
+
+def _explains(index: int, records: Sequence[Record], seats: int, legal_with: Callable[[int, Record], bool],
+              words: VerdictWords, tries: _Tries, also: Iterable[Record] = ()) -> Record | None:
+    """The first other reading of the record at ``index`` that makes the whole log legal."""
+    record = records[index]
+    candidates = [*also]
+    if record.is_action:
+        candidates += [*field_alternatives(record, seats), *words.alternatives(index, records)]
+    seen: set[Record] = set()
+    for other in candidates:
+        if other == record or other in seen or tries.left <= 0:
+            continue
+        seen.add(other)
+        tries.left -= 1
+        if legal_with(index, other):
+            return other
+    return None
+
+
 def changed_action(records: Sequence[Record], refused_at: int, seats: int,
                    legal_with: Callable[[int, Record], bool], words: VerdictWords,
-                   reach: int = BLAME_REACH) -> tuple[int, Record] | None:
+                   reach: int = BLAME_REACH, derived: Record | None = None,
+                   tries: int | None = None) -> tuple[int, Record] | None:
     """The action a refusal at ``refused_at`` follows from, and what the rules read it as.
 
-    Tries the last ``reach`` actions before ``refused_at`` among ``records`` (the posted
-    records read), nearest first, each with one field changed (:func:`field_alternatives`)
-    or as the game reads it otherwise (``words.alternatives``); the first whose change makes
-    the whole log legal (``legal_with(index, record)``) is the one returned. ``None`` when
-    no single change before the refused record explains it (the refused record is then the
-    one changed, or the log departs from the rules in more than one place).
+    The refused record itself comes first: when one change of it (``derived``, what the rules
+    derive there, or for an action one field changed) makes the whole log legal
+    (``legal_with(index, record)``), it is the changed record and ``None`` is returned. Else
+    the last ``reach`` actions before it among ``records`` (the posted records read) are
+    tried, nearest first, each with one field changed (:func:`field_alternatives`) or as the
+    game reads it otherwise (``words.alternatives``): the first whose change makes the whole
+    log legal is returned. ``None`` also when no single change explains the refusal (the log
+    departs from the rules in more than one place), or when the ``tries`` (by default
+    :func:`blame_tries` of the records) ran out.
 
     >>> @dataclass(frozen=True, slots=True)
     ... class Tap(Record):
@@ -288,24 +333,25 @@ def changed_action(records: Sequence[Record], refused_at: int, seats: int,
     ...     is_action = True
     ...     seat: int
     >>> words = VerdictWords(Wording(), lambda c, r: {}, lambda c, t: {})
-    >>> changed_action([Tap(0), Tap(0)], 1, 2, lambda index, record: record == Tap(1), words)
+    >>> changed_action([Tap(0), Tap(0)], 1, 2, lambda index, record: (index, record) == (0, Tap(1)), words)
     (0, Tap(seat=1))
+    >>> changed_action([Tap(0), Tap(0)], 1, 2, lambda index, record: True, words) is None  # Tap(1) at 1
+    True
     """
+    left = _Tries(blame_tries(len(records)) if tries is None else tries)
+    if refused_at < len(records) and _explains(refused_at, records, seats, legal_with, words, left,
+                                               () if derived is None else (derived,)) is not None:
+        return None
     tried = 0
     for index in range(min(refused_at, len(records)) - 1, -1, -1):
-        record = records[index]
-        if not record.is_action:
+        if not records[index].is_action:
             continue
         if tried == reach:
             break
         tried += 1
-        seen: set[Record] = set()
-        for other in (*field_alternatives(record, seats), *words.alternatives(index, records)):
-            if other == record or other in seen:
-                continue
-            seen.add(other)
-            if legal_with(index, other):
-                return index, other
+        other = _explains(index, records, seats, legal_with, words, left)
+        if other is not None:
+            return index, other
     return None
 
 

@@ -43,7 +43,7 @@ from rulesets.log import (
     record_to_dict,
     split_actions,
 )
-from rulesets.verdicts import accepted, blamed_error, changed_action, refused, rule_in_words
+from rulesets.verdicts import accepted, blame_tries, blamed_error, changed_action, refused, rule_in_words
 
 __all__ = [
     "RECORDS_PER_HAND",
@@ -389,7 +389,9 @@ def _judged_refusal(config: GameConfig, posted: Sequence[Any], records: Sequence
     def legal_with(at: int, meant: Record) -> bool:
         return bool(settle(config, _with(posted, at, meant), blame=False)["legal"])
 
-    found = changed_action(records, index, game.players, legal_with, words)
+    found = changed_action(records, index, game.players, legal_with, words,
+                           derived=error.rules if isinstance(error, LogMismatchError) else None,
+                           tries=blame_tries(len(posted)))
     if found is None:
         return _refusal(game, index, item, error, context, record)
     at, meant = found

@@ -26,7 +26,7 @@ from rulesets.ramchi.game import RamchiGame
 from rulesets.ramchi.records import RAMCHI_RECORDS
 from rulesets.ramchi.scoring import SEATS
 from rulesets.ramchi.verdict_words import RAMCHI_VERDICT_WORDS, WORDING
-from rulesets.verdicts import accepted, blamed_error, changed_action, refused, rule_in_words
+from rulesets.verdicts import accepted, blame_tries, blamed_error, changed_action, refused, rule_in_words
 
 __all__ = ["RECORDS_PER_HAND", "check_log_size", "max_log_length", "rule_of", "settle"]
 
@@ -157,7 +157,9 @@ def _judged_refusal(config: GameConfig, posted: Sequence[Any], records: Sequence
     def legal_with(at: int, meant: Record) -> bool:
         return bool(settle(config, [*posted[:at], meant, *posted[at + 1:]], blame=False)["legal"])
 
-    found = changed_action(records, index, SEATS, legal_with, RAMCHI_VERDICT_WORDS)
+    found = changed_action(records, index, SEATS, legal_with, RAMCHI_VERDICT_WORDS,
+                           derived=error.rules if isinstance(error, LogMismatchError) else None,
+                           tries=blame_tries(len(posted)))
     if found is None:
         return _refusal(game, index, item, error, context, record)
     at, meant = found

@@ -1,0 +1,182 @@
+"""Issue 20's proof: every record kind of both games, each field tampered in turn, is refused at
+the changed record, naming the field, in words (no Python repr); cut logs are legal, not finished.
+
+A tampered event (or the card a stock draw shows) must be a ``log_mismatch`` at its own index
+whose ``differences`` name the field. A tampered action that the rules refuse where it stands is
+refused there; one that is another legal action may be judged legal or refused later (the log
+then holds two legal games' records), but always in words. The fast tier tampers the first
+record of each kind of a few games; the slow tier every record of more games.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from rulesets.game import game_kind
+from tests.rulesets.tampering import (
+    continental_log,
+    kinds_in,
+    ramchi_log,
+    random_bots_log,
+    reprs_in,
+    tampered,
+)
+
+RAMCHI_KINDS = set(game_kind("ramchi").records.classes)
+CONTINENTAL_KINDS = set(game_kind("continental").records.classes)
+
+RAMCHI_FAST = (0, 1, 2)
+"""Seeds whose games hold every Ramchi record kind: keep, exchange, no exchange, four of a kind."""
+CONTINENTAL_FAST = ((7, 3, 2),)
+"""(seed, players, hands) of a game holding every Continental record kind but a reshuffle."""
+
+
+def reshuffled_log() -> tuple[dict[str, Any], tuple[dict[str, Any], ...]]:
+    """A Continental game whose stock ran out and was reshuffled."""
+    for seed in range(10):
+        config, log = random_bots_log(seed)
+        if "stock_reshuffled" in kinds_in(log):
+            return config, log
+    raise AssertionError("no reshuffle in 10 games")
+
+
+def _state_before(game: str, config: dict[str, Any], log: tuple[dict[str, Any], ...], index: int) -> Any:
+    kind = game_kind(game)
+    state = kind.new_game(kind.config_from_dict(config))
+    for item in log[:index]:
+        record = kind.records.from_dict({k: v for k, v in item.items() if k != "card" or item["kind"] != "draw"})
+        if record.is_action:
+            kind.apply(state, record)
+    return state
+
+
+def check(game: str, config: dict[str, Any], log: tuple[dict[str, Any], ...], index: int) -> int:
+    """Tamper each field of record ``index`` in turn and check each verdict; the cases checked."""
+    kind = game_kind(game)
+    item = log[index]
+    seats = kind.seat_count(kind.config_from_dict(config))
+    action_class = kind.records.classes[item["kind"]]
+    cases = 0
+    for field, changed in tampered(item, seats):
+        posted = [*log[:index], changed, *log[index + 1:]]
+        verdict = kind.judge(kind.config_from_dict(config), posted)
+        where = f"{game} record {index} ({item['kind']}), {field} changed: {verdict.get('message')}"
+        assert not reprs_in(verdict), (where, reprs_in(verdict))
+        assert isinstance(verdict["finished"], bool) and "standings_after" in verdict, where
+        cases += 1
+        shown_card = item["kind"] == "draw" and field == "card"
+        if not action_class.is_action or shown_card:
+            assert (verdict["legal"], verdict["index"], verdict["code"]) == (False, index, "log_mismatch"), where
+            assert any(d["field"].startswith(field) for d in verdict["differences"]), (where, verdict["differences"])
+            assert verdict["message"].startswith(f"record {index}"), where
+            continue
+        record = kind.records.from_dict({k: v for k, v in changed.items() if k != "card" or item["kind"] != "draw"})
+        if not _state_before(game, config, log, index).can(record):
+            assert (verdict["legal"], verdict["index"]) == (False, index), where
+            assert verdict["message"].startswith(f"record {index}"), where
+        elif not verdict["legal"]:  # another legal action: refused where the log shows it, in words
+            assert verdict["message"] and verdict["rule"], where
+    return cases
+
+
+def check_cuts(game: str, config: dict[str, Any], log: tuple[dict[str, Any], ...], step: int = 1) -> None:
+    """Every first part of the log (every ``step`` records) is legal and not finished; the
+    whole log is finished."""
+    kind = game_kind(game)
+    for cut in range(0, len(log), step):
+        verdict = kind.judge(kind.config_from_dict(config), list(log[:cut]))
+        assert (verdict["legal"], verdict["finished"]) == (True, False), (game, cut, verdict.get("message"))
+        assert verdict["standings_after"]["through_record"] == cut - 1
+        assert not reprs_in(verdict)
+    whole = kind.judge(kind.config_from_dict(config), list(log))
+    assert (whole["legal"], whole["finished"]) == (True, True)
+
+
+def first_of_each_kind(log: tuple[dict[str, Any], ...]) -> list[int]:
+    seen: dict[str, int] = {}
+    for index, item in enumerate(log):
+        seen.setdefault(item["kind"], index)
+    return sorted(seen.values())
+
+
+# -- fast tier ------------------------------------------------------------------------------------
+
+def test_the_fast_games_hold_every_record_kind() -> None:
+    assert set().union(*(kinds_in(ramchi_log(seed)[1]) for seed in RAMCHI_FAST)) == RAMCHI_KINDS
+    held = set().union(*(kinds_in(continental_log(*game)[1]) for game in CONTINENTAL_FAST))
+    assert held | kinds_in(reshuffled_log()[1]) == CONTINENTAL_KINDS
+
+
+@pytest.mark.parametrize("seed", RAMCHI_FAST)
+def test_each_field_of_each_ramchi_record_kind_tampered_is_refused_in_words(seed: int) -> None:
+    config, log = ramchi_log(seed)
+    assert sum(check("ramchi", config, log, index) for index in first_of_each_kind(log)) > 10
+
+
+@pytest.mark.parametrize("game", CONTINENTAL_FAST)
+def test_each_field_of_each_continental_record_kind_tampered_is_refused_in_words(
+        game: tuple[int, int, int]) -> None:
+    config, log = continental_log(*game)
+    assert sum(check("continental", config, log, index) for index in first_of_each_kind(log)) > 20
+
+
+def test_a_tampered_reshuffle_is_refused_at_the_reshuffle() -> None:
+    config, log = reshuffled_log()
+    index = next(i for i, item in enumerate(log) if item["kind"] == "stock_reshuffled")
+    assert check("continental", config, log, index) >= 3
+
+
+def test_every_stock_draw_logged_as_a_discard_draw_is_refused_at_the_draw() -> None:
+    """The issue's case, in logs that show the card drawn and in logs that do not."""
+    config, log = continental_log(*CONTINENTAL_FAST[0])
+    kind = game_kind("continental")
+    draws = [i for i, item in enumerate(log) if item["kind"] == "draw" and item["source"] == "stock"]
+    for index in draws[:12]:
+        for shown in (True, False):
+            changed = log[index] | {"source": "discard"}
+            if not shown:
+                changed = {k: v for k, v in changed.items() if k != "card"}
+            verdict = kind.judge(kind.config_from_dict(config), [*log[:index], changed, *log[index + 1:]])
+            if not _state_before("continental", config, log, index).can(kind.records.from_dict(
+                    {k: v for k, v in changed.items() if k != "card"})):
+                assert (verdict["legal"], verdict["index"]) == (False, index)
+                continue
+            assert (verdict["legal"], verdict["index"], verdict["code"]) == (False, index, "log_mismatch"), \
+                (index, shown, verdict["message"])
+            assert verdict["differences"] == [{"field": "source", "log": "the discard pile", "rules": "the stock"}]
+
+
+@pytest.mark.parametrize("seed", RAMCHI_FAST)
+def test_a_ramchi_log_cut_short_is_legal_and_not_finished(seed: int) -> None:
+    check_cuts("ramchi", *ramchi_log(seed))
+
+
+def test_a_continental_log_cut_short_is_legal_and_not_finished() -> None:
+    check_cuts("continental", *continental_log(*CONTINENTAL_FAST[0]), step=7)
+
+
+# -- slow tier ------------------------------------------------------------------------------------
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(3, 15))
+def test_every_field_of_every_ramchi_record_tampered(seed: int) -> None:
+    config, log = ramchi_log(seed, hands=3)
+    for index in range(len(log)):
+        check("ramchi", config, log, index)
+    check_cuts("ramchi", config, log)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("seed", "players", "hands"), [(1, 2, 2), (5, 3, 1), (15, 3, 2), (17, 4, 2),
+                                                        (19, 2, 2), (23, 5, 1)])
+def test_every_field_of_many_continental_records_tampered(seed: int, players: int, hands: int) -> None:
+    config, log = continental_log(seed, players, hands)
+    by_kind: dict[str, list[int]] = {}
+    for index, item in enumerate(log):
+        by_kind.setdefault(item["kind"], []).append(index)
+    for indexes in by_kind.values():
+        for index in indexes[:: max(1, len(indexes) // 6)]:
+            check("continental", config, log, index)
+    check_cuts("continental", config, log, step=max(1, len(log) // 40))
