@@ -264,17 +264,21 @@ def standings_schema(name: str, **numbers: fields.Field) -> type[Schema]:
         **numbers}, name=name)
 
 
-def verdict_schema(name: str, where: type[Schema], standings: type[Schema],
+def verdict_schema(name: str, where: type[Schema] | None = None, standings: type[Schema] | None = None,
                    **game_fields: fields.Field) -> type[Schema]:
     """The schema of one game's verdicts on a posted log: ``legal``, ``finished`` and the
     standings (``standings_after``), the game's own fields (its chips or scores), then the
     refused entry's fields (illegal only: where it stands, the rule, the message in words and,
-    for a ``log_mismatch``, the differences).
+    for a ``log_mismatch``, the differences). ``where`` and ``standings`` are the game's
+    (:func:`where_schema`, :func:`standings_schema`); by default they hold only the fields
+    every game shares.
 
     >>> from api.ramchi.schemas import RamchiVerdictSchema
     >>> list(RamchiVerdictSchema().dump({"legal": True, "chips": [1, -1], "log": []}))
     ['legal', 'chips']
     """
+    where = where or where_schema(f"{name}Where")
+    standings = standings or standings_schema(f"{name}Standings")
     refused = {
         "index": Int(metadata={"description": "illegal only: the refused entry"}),
         "where": fields.Nested(where, metadata={"description": "illegal only: where the refused "

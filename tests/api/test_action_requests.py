@@ -101,5 +101,5 @@ def test_a_posted_log_with_an_unknown_source_is_judged(client: FlaskClient) -> N
         "log": [{"kind": "draw", "seat": 1, "source": "sideboard"}]})
     assert verdict.status_code == 200
     assert verdict.json["legal"] is False and verdict.json["code"] == "unknown_source"
-    assert list(verdict.json) == ["legal", "scores", "totals", "winners", "index", "rule", "code",
-                                  "message"]
+    assert list(verdict.json) == ["legal", "finished", "standings_after", "scores", "totals", "winners",
+                                  "index", "where", "rule", "code", "message"]

@@ -376,8 +376,9 @@ def test_the_document_lists_the_registered_games_and_their_actions(toy: FlaskCli
     for shell, part in (("GameView", "View"), ("GameCreated", "Created"), ("Verdict", "Verdict"),
                         ("DisputeRequest", "Dispute")):
         assert schemas[shell]["oneOf"][-1] == {"$ref": f"#/components/schemas/HighCard{part}"}, shell
-    assert list(schemas["HighCardVerdict"]["properties"]) == ["legal", "chips", "index", "rule", "code",
-                                                             "message"]
+    assert list(schemas["HighCardVerdict"]["properties"]) == [
+        "legal", "finished", "standings_after", "chips", "index", "where", "rule", "code", "message",
+        "differences"]
 
 
 def test_the_toy_game_is_gone_after_its_test(client: FlaskClient) -> None:

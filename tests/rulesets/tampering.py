@@ -30,6 +30,9 @@ CARD_FIELDS = frozenset({"card", "penalty"})
 CHOICES = {"source": ("stock", "discard"), "end": ("low", "high"), "to_end": ("low", "high")}
 OTHER_CODES = ("2c", "Kh", "7d", "As", "9s")
 
+Posted = tuple[dict[str, Any], tuple[dict[str, Any], ...]]
+"""A game's configuration and its log, as ``GET /v1/games/{id}/log`` shows them once it is over."""
+
 
 def strings(value: Any) -> Iterator[str]:
     """Every string anywhere in a JSON value (keys too)."""
@@ -105,7 +108,7 @@ def tampered(item: dict[str, Any], seats: int) -> Iterator[tuple[str, dict[str, 
 
 
 @functools.cache
-def ramchi_log(seed: int, hands: int = 2) -> tuple[dict[str, Any], tuple[dict[str, Any], ...]]:
+def ramchi_log(seed: int, hands: int = 2) -> Posted:
     """A finished Ramchi game of greedy bots, each 2♦ holder exchanging or keeping at random, the
     exchange off for every third seed: its configuration and its log as a finished game's log
     shows it."""
@@ -140,7 +143,7 @@ def _continental_action(game: Any, rng: random.Random, jokers_played: int) -> An
 
 
 @functools.cache
-def continental_log(seed: int, players: int = 2, hands: int = 1) -> tuple[dict[str, Any], tuple[dict[str, Any], ...]]:
+def continental_log(seed: int, players: int = 2, hands: int = 1) -> Posted:
     """A finished Continental game of random players who swap and move jokers whenever they may,
     the first dealer drawn: its configuration and its log as a finished game's log shows it
     (stock draws with their card)."""
@@ -157,7 +160,7 @@ def continental_log(seed: int, players: int = 2, hands: int = 1) -> tuple[dict[s
 
 
 @functools.cache
-def random_bots_log(seed: int, players: int = 2, hands: int = 1) -> tuple[dict[str, Any], tuple[dict[str, Any], ...]]:
+def random_bots_log(seed: int, players: int = 2, hands: int = 1) -> Posted:
     """A finished Continental game of the ``random`` bots (long games: their stock often runs
     out and is reshuffled): its configuration and its log as a finished game's log shows it."""
     kind = game_kind("continental")
@@ -167,9 +170,14 @@ def random_bots_log(seed: int, players: int = 2, hands: int = 1) -> tuple[dict[s
     return config.to_dict(), tuple(kind.redacted_log(game, None))
 
 
+def without_shown_card(item: dict[str, Any]) -> dict[str, Any]:
+    """A posted record without the card a stock draw shows (which is no part of the record)."""
+    return {k: v for k, v in item.items() if k != "card" or item["kind"] != "draw"}
+
+
 def kinds_in(log: tuple[dict[str, Any], ...]) -> set[str]:
     return {item["kind"] for item in log}
 
 
 __all__ = ["continental_log", "kinds_in", "ramchi_log", "random_bots_log", "record_to_dict", "reprs_in",
-           "tampered"]
+           "tampered", "without_shown_card"]

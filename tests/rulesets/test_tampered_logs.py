@@ -22,6 +22,7 @@ from tests.rulesets.tampering import (
     random_bots_log,
     reprs_in,
     tampered,
+    without_shown_card,
 )
 
 RAMCHI_KINDS = set(game_kind("ramchi").records.classes)
@@ -46,7 +47,7 @@ def _state_before(game: str, config: dict[str, Any], log: tuple[dict[str, Any], 
     kind = game_kind(game)
     state = kind.new_game(kind.config_from_dict(config))
     for item in log[:index]:
-        record = kind.records.from_dict({k: v for k, v in item.items() if k != "card" or item["kind"] != "draw"})
+        record = kind.records.from_dict(without_shown_card(item))
         if record.is_action:
             kind.apply(state, record)
     return state
@@ -68,11 +69,13 @@ def check(game: str, config: dict[str, Any], log: tuple[dict[str, Any], ...], in
         cases += 1
         shown_card = item["kind"] == "draw" and field == "card"
         if not action_class.is_action or shown_card:
-            assert (verdict["legal"], verdict["index"], verdict["code"]) == (False, index, "log_mismatch"), where
-            assert any(d["field"].startswith(field) for d in verdict["differences"]), (where, verdict["differences"])
+            assert (verdict["legal"], verdict["index"], verdict["code"]) == (False, index, "log_mismatch"), \
+                where
+            assert any(d["field"].startswith(field) for d in verdict["differences"]), \
+                (where, verdict["differences"])
             assert verdict["message"].startswith(f"record {index}"), where
             continue
-        record = kind.records.from_dict({k: v for k, v in changed.items() if k != "card" or item["kind"] != "draw"})
+        record = kind.records.from_dict(without_shown_card(changed))
         if not _state_before(game, config, log, index).can(record):
             assert (verdict["legal"], verdict["index"]) == (False, index), where
             assert verdict["message"].startswith(f"record {index}"), where
@@ -139,13 +142,14 @@ def test_every_stock_draw_logged_as_a_discard_draw_is_refused_at_the_draw() -> N
             if not shown:
                 changed = {k: v for k, v in changed.items() if k != "card"}
             verdict = kind.judge(kind.config_from_dict(config), [*log[:index], changed, *log[index + 1:]])
-            if not _state_before("continental", config, log, index).can(kind.records.from_dict(
-                    {k: v for k, v in changed.items() if k != "card"})):
+            if not _state_before("continental", config, log, index).can(
+                    kind.records.from_dict(without_shown_card(changed))):
                 assert (verdict["legal"], verdict["index"]) == (False, index)
                 continue
             assert (verdict["legal"], verdict["index"], verdict["code"]) == (False, index, "log_mismatch"), \
                 (index, shown, verdict["message"])
-            assert verdict["differences"] == [{"field": "source", "log": "the discard pile", "rules": "the stock"}]
+            assert verdict["differences"] == [
+                {"field": "source", "log": "the discard pile", "rules": "the stock"}]
 
 
 @pytest.mark.parametrize("seed", RAMCHI_FAST)
