@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from rulesets.differences import Wording, record_differences
+from rulesets.differences import Difference, Wording, record_differences
 from rulesets.errors import RulesError, echo
 from rulesets.log import MAX_INT, MAX_ITEMS, MAX_TEXT, LogError, LogMismatchError, Record, record_to_dict
 
@@ -42,6 +42,7 @@ __all__ = [
     "BLAME_REACH",
     "BLAME_RECORDS",
     "ECHO_DEPTH",
+    "ChangedActionError",
     "VerdictWords",
     "accepted",
     "blame_tries",
@@ -355,6 +356,18 @@ def changed_action(records: Sequence[Record], refused_at: int, seats: int,
     return None
 
 
+class ChangedActionError(LogMismatchError):
+    """A posted action the records after it contradict (a ``log_mismatch`` at the action)."""
+
+    RULE = ("a log's records follow from its actions by the rules: what follows an action shows "
+            "what it was")
+
+    def __init__(self, index: int, message: str, differences: Sequence[Difference], log: Record,
+                 rules: Record) -> None:
+        super().__init__(index, message, differences, log, rules)
+        self.rule = self.RULE
+
+
 def blamed_error(index: int, record: Record, meant: Record, refused_at: int, refusal_message: str,
                  words: VerdictWords) -> LogMismatchError:
     """The refusal of the changed action ``record`` at ``index``, which the rules read as
@@ -366,4 +379,4 @@ def blamed_error(index: int, record: Record, meant: Record, refused_at: int, ref
     refusal_message = first if len(first) <= MOST_TOLD else f"{first[:MOST_TOLD]}…"
     body = (f"{told}: the records after it follow from that, not from what the log says (as the "
             f"log has it, record {refused_at} is refused: {refusal_message})")
-    return LogMismatchError(index, body, differences, record, meant)
+    return ChangedActionError(index, body, differences, record, meant)

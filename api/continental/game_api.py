@@ -63,7 +63,8 @@ CONTINENTAL_EXAMPLES = {
         "value": {
             "legal": False, "finished": False, "scores": [], "totals": [0, 0], "winners": None,
             "index": 0, "where": {"index": 0, "hand": 1, "turn": 1}, "code": "log_mismatch",
-            "rule": "the events of a game follow from its actions by the rules",
+            "rule": "a log's records follow from its actions by the rules: what follows an action "
+                    "shows what it was",
             "message": "record 0, hand 1, turn 1: the log says seat 1 drew from the discard pile; by "
                        "the rules from the stock: the records after it follow from that, not from "
                        "what the log says (as the log has it, record 1 is refused: no discard is "
