@@ -124,13 +124,9 @@ def _cmd_advise(args: argparse.Namespace) -> int:
 
 
 def _cmd_dispute(args: argparse.Namespace) -> int:
-    from api.dispute_cli import BadDisputeFile, judge_file, read_dispute, verdict_lines
+    from api.dispute_cli import judge_file, read_dispute, verdict_lines
 
-    try:
-        verdict = judge_file(read_dispute(args.file))
-    except BadDisputeFile as err:
-        print(f"ramchi: {err}", file=sys.stderr)
-        return 2
+    verdict = judge_file(read_dispute(args.file), args.file)
     if args.json:
         print(json.dumps(verdict, ensure_ascii=False, indent=2))
     else:
@@ -312,25 +308,9 @@ def _read_posted(path: str) -> tuple[Any, Any, list[Any]]:
     """The game kind, configuration and log of a file (``-``: standard input) holding the body of
     ``POST /v1/disputes`` or the answer of ``GET /v1/games/{id}/log``.
     """
-    from rulesets.errors import InvalidInputError
-    from rulesets.game import DEFAULT_GAME, game_kind
+    from api.dispute_cli import posted_game, read_dispute
 
-    try:
-        text = sys.stdin.read() if path == "-" else open(path, encoding="utf-8").read()  # noqa: SIM115
-        body = json.loads(text)
-    except (OSError, UnicodeDecodeError, ValueError) as err:
-        raise InvalidInputError(f"{path}: not a readable JSON file ({err})", code="invalid_log") from None
-    if not isinstance(body, dict) or not isinstance(body.get("config"), dict) or "log" not in body:
-        raise InvalidInputError(f"{path}: expected an object with a config and a log (the body of "
-                                "POST /v1/disputes, or a GET /v1/games/{id}/log answer)", code="invalid_log")
-    name = body.get("game") or DEFAULT_GAME
-    try:
-        kind = game_kind(name)
-    except (KeyError, TypeError):
-        raise InvalidInputError(f"{path}: no game {name!r}", code="invalid_log") from None
-    config = kind.config_from_dict(body["config"])
-    kind.check_log_size(config, body["log"])
-    return kind, config, body["log"]
+    return posted_game(read_dispute(path), path)
 
 
 def _step_line(step: dict[str, Any]) -> str:
@@ -347,7 +327,7 @@ def _verdict_line(answer: dict[str, Any]) -> str:
     if verdict["legal"]:
         return "legal: every record follows the rules" + ("; the game is over" if answer["finished"]
                                                            else "; the game is not over")
-    return f"record {verdict['index']} refused: {verdict['message']} (the rule: {verdict['rule']})"
+    return f"refused: {verdict['message']} (the rule: {verdict['rule']})"  # the message names the record
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:

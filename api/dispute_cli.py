@@ -22,55 +22,64 @@ import sys
 from collections.abc import Mapping
 from typing import Any
 
-__all__ = ["BadDisputeFile", "judge_file", "read_dispute", "verdict_lines"]
+from rulesets.errors import InvalidInputError
+
+__all__ = ["BadDisputeFile", "judge_file", "posted_game", "read_dispute", "verdict_lines"]
 
 
-class BadDisputeFile(ValueError):
+class BadDisputeFile(InvalidInputError):
     """A dispute file that cannot be judged: unreadable, not JSON, or not a dispute body."""
+
+    code = "invalid_log"
 
 
 def read_dispute(path: str) -> dict[str, Any]:
-    """The dispute body in the file ``path`` (``-``: standard input).
+    """The dispute body in the file ``path`` (``-``: standard input): the body of
+    ``POST /v1/disputes`` or the answer of ``GET /v1/games/{id}/log``.
 
     >>> read_dispute("/nonexistent/x.json")
     Traceback (most recent call last):
     ...
-    api.dispute_cli.BadDisputeFile: cannot read /nonexistent/x.json: No such file or directory
+    api.dispute_cli.BadDisputeFile: /nonexistent/x.json: not a readable JSON file (No such file or directory)
     """
     try:
         text = sys.stdin.read() if path == "-" else open(path, encoding="utf-8").read()  # noqa: SIM115
-    except OSError as err:
-        raise BadDisputeFile(f"cannot read {path}: {err.strerror}") from None
-    except UnicodeDecodeError:
-        raise BadDisputeFile(f"{path} is not UTF-8 text") from None
-    try:
         body = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise BadDisputeFile(f"{path} is not JSON: {err.msg} (line {err.lineno}, "
-                             f"column {err.colno})") from None
+    except OSError as err:
+        raise BadDisputeFile(f"{path}: not a readable JSON file ({err.strerror})") from None
+    except (UnicodeDecodeError, ValueError) as err:
+        raise BadDisputeFile(f"{path}: not a readable JSON file ({err})") from None
     if not isinstance(body, dict) or not isinstance(body.get("config"), dict) or "log" not in body:
-        raise BadDisputeFile(f"{path} is not a dispute: expected an object with a config and a log "
-                             "(the body of POST /v1/disputes, or a GET /v1/games/{id}/log answer)")
+        raise BadDisputeFile(f"{path}: expected an object with a config and a log (the body of "
+                             "POST /v1/disputes, or a GET /v1/games/{id}/log answer)")
     return body
 
 
-def judge_file(body: Mapping[str, Any]) -> dict[str, Any]:
-    """The verdict on the dispute ``body``, as ``POST /v1/disputes`` gives it (without its
-    ``events`` and ``log``); a body that cannot be judged raises a
-    :class:`~rulesets.errors.RulesError` or :class:`BadDisputeFile`.
+def posted_game(body: Mapping[str, Any], path: str = "the file") -> tuple[Any, Any, Any]:
+    """The game kind, configuration and log of a dispute ``body`` (the log's size checked); a
+    configuration the game refuses raises its :class:`~rulesets.errors.RulesError`.
     """
     from rulesets.game import DEFAULT_GAME, game_kind, game_names
 
     name = body.get("game") or DEFAULT_GAME
-    if name not in game_names():
-        raise BadDisputeFile(f"unknown game {name!r} (games: {', '.join(game_names())})")
-    if body.get("complete") is False:
-        raise BadDisputeFile("this log is of a game still running (complete: false): its running "
-                             "hand is hidden; judge it once the game is over")
+    if not isinstance(name, str) or name not in game_names():
+        raise BadDisputeFile(f"{path}: no game {name!r} (games: {', '.join(game_names())})")
     kind = game_kind(name)
     config = kind.config_from_dict(body["config"])
     kind.check_log_size(config, body["log"])
-    verdict = kind.judge(config, body["log"])
+    return kind, config, body["log"]
+
+
+def judge_file(body: Mapping[str, Any], path: str = "the file") -> dict[str, Any]:
+    """The verdict on the dispute ``body``, as ``POST /v1/disputes`` gives it (without its
+    ``events`` and ``log``); a body that cannot be judged raises a
+    :class:`~rulesets.errors.RulesError` (:class:`BadDisputeFile` among them).
+    """
+    if body.get("complete") is False:
+        raise BadDisputeFile(f"{path}: the log of a game still running (complete: false): its "
+                             "running hand is hidden; judge it once the game is over")
+    kind, config, log = posted_game(body, path)
+    verdict = kind.judge(config, log)
     return {key: value for key, value in verdict.items() if key not in ("events", "log")}
 
 

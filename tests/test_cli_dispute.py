@@ -66,10 +66,10 @@ def test_standard_input_is_read_for_a_dash(monkeypatch: pytest.MonkeyPatch,
 
 
 @pytest.mark.parametrize(("body", "said"), [
-    ("{", "is not JSON"),
-    ([], "is not a dispute"),
-    ({"config": {"hands": 1}}, "is not a dispute"),
-    ({"game": "chess", "config": {}, "log": []}, "unknown game 'chess'"),
+    ("{", "not a readable JSON file"),
+    ([], "expected an object with a config and a log"),
+    ({"config": {"hands": 1}}, "expected an object with a config and a log"),
+    ({"game": "chess", "config": {}, "log": []}, "no game 'chess'"),
     ({"config": {"hands": 0}, "log": []}, "hands"),
     ({"config": {"hands": 1, "seed": 5}, "log": [{"kind": "dance"}]}, "unknown kind"),
     ({"config": {"hands": 1, "seed": 5}, "log": [], "complete": False}, "still running"),
@@ -84,4 +84,4 @@ def test_bad_input_exits_2_with_the_reason(tmp_path: Path, capsys: pytest.Captur
 
 def test_a_missing_file_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["dispute", str(tmp_path / "none.json")]) == 2
-    assert "cannot read" in capsys.readouterr().err
+    assert "not a readable JSON file (No such file or directory)" in capsys.readouterr().err

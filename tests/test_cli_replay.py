@@ -52,7 +52,7 @@ def test_replay_of_an_illegal_log_exits_1(tmp_path: Path, capsys: pytest.Capture
     assert main(["replay", str(path)]) == 1
     lines = capsys.readouterr().out.splitlines()
     assert "Seat 0 exchanges the 2♦" in lines[-2]
-    assert lines[-1].startswith("record 0 refused: seat 0 does not hold the 2♦")
+    assert lines[-1].startswith("refused: record 0, hand 1: seat 0 does not hold the 2♦")
 
 
 @pytest.mark.parametrize(("text", "message"), [
