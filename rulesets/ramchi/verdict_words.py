@@ -60,8 +60,10 @@ def _dealer_clause(log: Any, rules: Any, difference: Difference, wording: Wordin
 
 def _why(log: Any, rules: Any, difference: Difference) -> str | None:
     """Why the rules give a round another winner (the combinations, as the round shows them),
-    or other chips (what a round is worth).
+    or other chips (what a round is worth), or an arrangement in another order.
     """
+    if isinstance(rules, Arrange) and isinstance(log, Arrange):
+        return _order_why(log, rules, difference)
     if not isinstance(rules, RoundPlayed) or not isinstance(log, RoundPlayed):
         return None
     if difference.field == "winner":
@@ -78,6 +80,22 @@ def _why(log: Any, rules: Any, difference: Difference) -> str | None:
         return (f"the winner of round {rules.number} takes {rules.number} chip(s) from each "
                 "other seat that pays")
     return None
+
+
+ORDER = ("the log holds a seat's combinations, and the cards of each, in the order the rules "
+         "play them (strongest first)")
+
+
+def _order_why(log: Arrange, rules: Arrange, difference: Difference) -> str | None:
+    """Why an arrangement holding the rules' cards in another order differs (said once)."""
+    def cards(arrange: Arrange) -> list[Any]:
+        return sorted(card for combination in arrange.combinations for card in combination)
+
+    if cards(log) != cards(rules):
+        return None
+    first = next((i for i, (a, b) in enumerate(zip(log.combinations, rules.combinations, strict=False))
+                  if a != b), None)
+    return ORDER if difference.field in ("combinations", f"combinations[{first}]") else None
 
 
 WORDING = Wording(

@@ -140,3 +140,13 @@ def test_a_pass_logged_for_a_buy_is_refused_at_the_pass() -> None:
     assert (verdict["legal"], verdict["index"], verdict["code"]) == (False, index, "log_mismatch")
     assert verdict["differences"][0]["field"] == "kind"
     assert verdict["where"]["turn"] is not None and verdict["where"]["hand"] == 1
+
+
+def test_an_arrangement_in_another_order_says_the_rules_order() -> None:
+    from rulesets.ramchi.records import Arrange
+
+    aces, sevens = tuple(parse_cards("As Ah Ad")), tuple(parse_cards("7s 7h 7d"))
+    logged, derived = Arrange(0, (sevens, aces)), Arrange(0, (aces, sevens))
+    told = RAMCHI_WORDING.sentence(logged, derived, record_differences(logged, derived))
+    assert told.count("in the order the rules play them (strongest first)") == 1
+    assert told.startswith("the log gives combination 1 as 7♠ 7♥ 7♦; the rules give A♠ A♥ A♦")
