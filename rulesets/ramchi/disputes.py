@@ -131,6 +131,11 @@ def settle(config: GameConfig | Mapping[str, Any], posted: Sequence[Any], *,
             if record.is_action:
                 game.apply(record)  # type: ignore[arg-type]
         except RulesError as error:
+            earlier = first_mismatch(records[:index], game.log, WORDING, cut_ok=True)
+            if earlier is not None and any(not r.is_action for r in records):  # the first departure
+                return _judged_refusal(config, posted, records, game, earlier.index, earlier,
+                                       game.log[:earlier.index], earlier.rules or earlier.log, blame,
+                                       whole=True)
             return _judged_refusal(config, posted, records, game, index, error, list(game.log), record,
                                    blame, whole=False)
     whole = len(records) != sum(r.is_action for r in records)

@@ -13,6 +13,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rulesets.game import game_kind
 from tests.rulesets.tampering import (
@@ -159,6 +161,49 @@ def test_a_ramchi_log_cut_short_is_legal_and_not_finished(seed: int) -> None:
 
 def test_a_continental_log_cut_short_is_legal_and_not_finished() -> None:
     check_cuts("continental", *continental_log(*CONTINENTAL_FAST[0]), step=7)
+
+
+def test_the_first_departure_is_refused_before_a_later_illegal_action() -> None:
+    """A changed Ramchi deal, then an action that is illegal: the deal is the record refused."""
+    config, log = ramchi_log(RAMCHI_FAST[0])
+    kind = game_kind("ramchi")
+    deck = list(log[0]["deck"])
+    deck[0], deck[1] = deck[1], deck[0]
+    decided = next(i for i, item in enumerate(log) if item["kind"] in ("keep", "exchange"))
+    wrong = log[decided] | {"seat": (log[decided]["seat"] + 1) % 3}
+    posted = [log[0] | {"deck": deck}, *log[1:decided], wrong, *log[decided + 1:]]
+    verdict = kind.judge(kind.config_from_dict(config), posted)
+    assert (verdict["legal"], verdict["index"], verdict["code"]) == (False, 0, "log_mismatch")
+    assert [d["field"] for d in verdict["differences"]] == ["deck[0]", "deck[1]"]
+
+
+@settings(max_examples=40, deadline=None)
+@given(data=st.data())
+def test_any_record_any_field_tampered_is_judged_in_words(data: st.DataObject) -> None:
+    """A random record of a random game, one field changed or two records changed at once: a
+    verdict in words, never a repr; a changed event is refused at or before it."""
+    game, (config, log) = data.draw(st.sampled_from([
+        ("ramchi", ramchi_log(RAMCHI_FAST[0])), ("ramchi", ramchi_log(RAMCHI_FAST[2])),
+        ("continental", continental_log(*CONTINENTAL_FAST[0]))]))
+    kind = game_kind(game)
+    seats = kind.seat_count(kind.config_from_dict(config))
+    posted = list(log)
+    changed_at = []
+    for _ in range(data.draw(st.integers(1, 2))):
+        index = data.draw(st.integers(0, len(log) - 1))
+        options = list(tampered(posted[index], seats))
+        if options:
+            posted[index] = data.draw(st.sampled_from(options))[1]
+            changed_at.append(index)
+    verdict = kind.judge(kind.config_from_dict(config), posted)
+    assert not reprs_in(verdict)
+    assert isinstance(verdict["finished"], bool) and "standings_after" in verdict
+    events = [i for i in changed_at if posted[i] != log[i]  # (changed twice: maybe back)
+              and not kind.records.classes[log[i]["kind"]].is_action]
+    if events:
+        assert not verdict["legal"] and verdict["index"] <= max(events), verdict.get("message")
+    if not verdict["legal"]:
+        assert verdict["message"].startswith(f"record {verdict['index']}")
 
 
 # -- slow tier ------------------------------------------------------------------------------------
