@@ -232,12 +232,13 @@ try replays the whole log: a few seconds at most; a long log is given fewer trie
 
 
 def blame_tries(records: int) -> int:
-    """How many other readings :func:`changed_action` may try for a log of ``records`` records.
+    """How many other readings :func:`changed_action` may try for a log of ``records`` records
+    (none for a log longer than :data:`BLAME_RECORDS`: it is refused where the rules refuse it).
 
-    >>> blame_tries(100), blame_tries(50_000)
-    (400, 2)
+    >>> blame_tries(100), blame_tries(4_000), blame_tries(50_000)
+    (400, 10, 0)
     """
-    return max(2, BLAME_RECORDS // max(1, records))
+    return BLAME_RECORDS // max(1, records)
 
 MOST_TOLD = 200
 """The most characters of the later refusal a changed action's message repeats."""
