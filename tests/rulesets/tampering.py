@@ -16,7 +16,6 @@ from collections.abc import Iterator
 from typing import Any
 
 from rulesets.game import game_kind
-from rulesets.log import record_to_dict
 from rulesets.ramchi.records import Exchange, Keep
 from solver.bots import decide, play_bots
 from solver.continental.random_player import actions_by_kind, random_action
@@ -179,5 +178,5 @@ def kinds_in(log: tuple[dict[str, Any], ...]) -> set[str]:
     return {item["kind"] for item in log}
 
 
-__all__ = ["continental_log", "kinds_in", "ramchi_log", "random_bots_log", "record_to_dict", "reprs_in",
+__all__ = ["continental_log", "kinds_in", "ramchi_log", "random_bots_log", "reprs_in",
            "tampered", "without_shown_card"]
