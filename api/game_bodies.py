@@ -17,7 +17,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
 from flask import g, has_request_context
-from marshmallow import INCLUDE, Schema, fields
+from marshmallow import INCLUDE, Schema, fields, validate
 
 from api.errors import ApiProblem
 from api.game_api import action_types, api_game_names, game_api
@@ -25,6 +25,8 @@ from api.schemas import Int
 from rulesets.game import DEFAULT_GAME, game_kind
 
 __all__ = [
+    "DEFAULT_REPLAY_STEPS",
+    "MAX_REPLAY_STEPS",
     "ActionRequestSchema",
     "ActionResponseSchema",
     "ByGame",
@@ -33,6 +35,7 @@ __all__ = [
     "GameCreatedSchema",
     "GameLogSchema",
     "GameViewSchema",
+    "ReplayPageSchema",
     "ReplaySchema",
     "ReplayStepSchema",
     "SeatAdviceSchema",
@@ -213,13 +216,41 @@ class ReplayStepSchema(Schema):
                        "first), stock_size, dropped"})
 
 
+DEFAULT_REPLAY_STEPS = 200
+"""The steps of a replay's page when the request gives no ``limit``."""
+
+MAX_REPLAY_STEPS = 1000
+"""The most steps one page of a replay may ask for (each step carries the whole public table)."""
+
+
+class ReplayPageSchema(Schema):
+    """Which steps of a replay to tell: ``limit`` steps from step ``from`` (the query string)."""
+
+    start = fields.Integer(data_key="from", load_default=0, validate=validate.Range(min=0), metadata={
+        "description": "the first step to tell (from 0; the next page's is the answer's next_from)",
+        "example": 0})
+    limit = fields.Integer(load_default=DEFAULT_REPLAY_STEPS,
+                           validate=validate.Range(min=1, max=MAX_REPLAY_STEPS), metadata={
+        "description": f"the most steps to tell (1 to {MAX_REPLAY_STEPS}, "
+                       f"{DEFAULT_REPLAY_STEPS} by default)", "example": DEFAULT_REPLAY_STEPS})
+
+
 class ReplaySchema(Schema):
-    """A posted log replayed: the verdict on it and one step per record."""
+    """A posted log replayed: the verdict on it and one page of its steps, one step per record."""
 
     game = fields.String(required=True)
     finished = fields.Boolean(required=True, metadata={"description": "whether the log ends the game"})
     verdict = fields.Nested(VerdictSchema, allow_none=True, required=True, metadata={
         "description": "the verdict of POST /v1/disputes on the log; null for the log of a game "
                        "still running (its running hand is hidden, so it cannot be judged)"})
+    total_steps = Int(required=True, metadata={
+        "description": "the steps of the whole replay, one per record told, up to and including "
+                       "a refused record"})
+    start = Int(attribute="from", data_key="from", required=True, metadata={
+        "description": "the index of the first step of this page (the request's from)"})
+    next_from = Int(allow_none=True, required=True, metadata={
+        "description": "the from of the next page (post the same body again with ?from= it), "
+                       "null when this page holds the last step"})
     steps = fields.List(fields.Nested(ReplayStepSchema), required=True, metadata={
-        "description": "one per record, up to and including a refused record"})
+        "description": "this page's steps: at most limit of them from step from (none when from "
+                       "is past the last step)"})

@@ -81,7 +81,8 @@ class Job:
     """One piece of solver work: ``fn(*args, deadline=..., **kwargs)`` within ``budget_s`` seconds.
 
     ``fn`` must be a module-level function and the arguments picklable: they are sent to a
-    solver process. ``what`` names the work in messages ("Ramchi advice").
+    solver process. ``what`` names the work in messages ("Ramchi advice"), ``ask_less`` says how
+    to ask for less when it overruns its budget.
     """
 
     fn: Callable[..., Any]
@@ -89,6 +90,7 @@ class Job:
     kwargs: Mapping[str, Any] = field(default_factory=dict)
     budget_s: float = 2.0
     what: str = "the solver"
+    ask_less: str = "ask for less work (fewer samples or a smaller hand)"
 
     def __call__(self, deadline: Deadline) -> Any:
         """Do the work here, by ``deadline``."""
@@ -258,8 +260,7 @@ class _ProcessRunner(_Runner):
                 log.warning("solver process overran its %gs budget on %s: answer abandoned",
                             job.budget_s, job.what)
                 self.owed, self.owed_since = 1, time.monotonic()
-                raise BudgetExceededError(job.budget_s, f"working on {job.what}",
-                                          "ask for less work (fewer samples or a smaller hand)")
+                raise BudgetExceededError(job.budget_s, f"working on {job.what}", job.ask_less)
             status, payload = self.conn.recv()
         except (EOFError, OSError) as err:
             log.error("solver process stopped (%s): replaced", err)

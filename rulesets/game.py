@@ -33,12 +33,15 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from rulesets.errors import RulesError
 from rulesets.legal_actions import LegalAction
 from rulesets.log import LogError, Record, RecordTypes, record_to_dict
 from rulesets.registry import Registry
+
+if TYPE_CHECKING:
+    from rulesets.replay import Page
 
 __all__ = [
     "BUILTIN_GAMES",
@@ -278,13 +281,15 @@ class GameKind:
         records = self.read_posted(items)
         return self.settle(config, items if self.read_posted_item else records)
 
-    def replay_log(self, config: Any, items: Sequence[Any]) -> dict[str, Any]:
-        """The verdict on a posted log and the game told step by step
-        (:func:`rulesets.replay.replay_log`): ``{"game", "finished", "verdict", "steps"}``.
+    def replay_log(self, config: Any, items: Sequence[Any], page: Page | None = None,
+                   check: Callable[[], None] | None = None) -> dict[str, Any]:
+        """The verdict on a posted log and the game told step by step, all of it or one ``page``
+        of its steps (:func:`rulesets.replay.replay_log`): ``{"game", "finished", "verdict",
+        "total_steps", "from", "next_from", "steps"}``.
         """
         from rulesets.replay import replay_log  # the replay builds on this module
 
-        return replay_log(self, config, items)
+        return replay_log(self, config, items, page, check)
 
     def shown_config(self, config: Mapping[str, Any], over: bool) -> dict[str, Any]:
         """The stored configuration as a log shows it: secrets only once the game is over."""

@@ -30,7 +30,8 @@ the narration of its records) through ``GameKind.replay_table``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 from rulesets.game import PostedRecordError
@@ -39,10 +40,30 @@ from rulesets.log import LogError, Record
 if TYPE_CHECKING:
     from rulesets.game import GameKind
 
-__all__ = ["ReplayTable", "Step", "is_running_log", "replay_log", "steps_of"]
+__all__ = ["CHECK_EVERY", "Page", "ReplayTable", "Step", "check_replayable", "is_running_log", "replay_log",
+           "steps_of"]
 
 Step = dict[str, Any]
 """One step: ``index kind seat hand round turn text state posted``."""
+
+CHECK_EVERY = 64
+"""Steps walked between two calls of a walk's ``check`` (a budget's deadline)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Page:
+    """The steps asked for: ``limit`` steps (``None``: all) from step ``start`` (from 0).
+
+    >>> Page(10, 5).end(12), Page(10, 5).end(100), Page().end(100)
+    (12, 15, 100)
+    """
+
+    start: int = 0
+    limit: int | None = None
+
+    def end(self, total: int) -> int:
+        """The index after the page's last step, of ``total`` steps."""
+        return total if self.limit is None else min(total, self.start + self.limit)
 
 
 class ReplayTable(Protocol):
@@ -119,44 +140,82 @@ def _entries(kind: GameKind, table: ReplayTable, items: Sequence[Any],
     return told
 
 
-def _table(kind: GameKind, config: Any) -> ReplayTable:
-    """The game's replay table; a game that gives none cannot be replayed (:class:`LogError`)."""
+def check_replayable(kind: GameKind) -> None:
+    """Raise :class:`LogError` if ``kind`` gives no replay table: its logs cannot be told.
+
+    >>> from rulesets.game import game_kind
+    >>> check_replayable(game_kind("continental"))
+    """
     if kind.replay_table is None:
         raise LogError(f"{kind.title} logs cannot be told step by step: the game has no replay")
+
+
+def _table(kind: GameKind, config: Any) -> ReplayTable:
+    """The game's replay table; a game that gives none cannot be replayed (:class:`LogError`)."""
+    check_replayable(kind)
+    assert kind.replay_table is not None
     table: ReplayTable = kind.replay_table(config)
     return table
 
 
 def steps_of(kind: GameKind, config: Any, items: Sequence[Any],
-             verdict: Mapping[str, Any] | None) -> list[Step]:
+             verdict: Mapping[str, Any] | None, page: Page | None = None,
+             check: Callable[[], None] | None = None) -> list[Step]:
     """The steps of a posted log judged as ``verdict`` (``None``: a running game's log, not judged).
 
-    A record the verdict refuses is told, and leaves the table as it was.
+    A record the verdict refuses is told, and leaves the table as it was. With a ``page``
+    only its steps are told (the steps before it only move the table, and the walk stops
+    after its last); ``check()``, when given, is called between steps (it raises to stop a
+    walk past its budget).
     """
     table = _table(kind, config)
-    refused = None if verdict is None or verdict.get("legal", True) else verdict.get("index")
-    entries = _entries(kind, table, items, verdict)
+    return _walk(table, _entries(kind, table, items, verdict), _refused(verdict), page or Page(), check)
+
+
+def _refused(verdict: Mapping[str, Any] | None) -> int | None:
+    """The posted index of the record the verdict refuses (``None``: none refused)."""
+    return None if verdict is None or verdict.get("legal", True) else verdict.get("index")
+
+
+def _walk(table: ReplayTable, entries: Sequence[tuple[int | None, Record, Any]], refused: int | None,
+          page: Page, check: Callable[[], None] | None) -> list[Step]:
+    """Move ``table`` through ``entries`` up to the page's last step, telling the page's steps."""
     steps: list[Step] = []
-    for number, (at, record, item) in enumerate(entries):
-        text = table.tell(record, item)
-        place = table.place(record)
+    for number, (at, record, item) in enumerate(entries[:page.end(len(entries))]):
+        if check is not None and number % CHECK_EVERY == 0:
+            check()
+        told = number >= page.start
+        if told:
+            text, place = table.tell(record, item), table.place(record)
         if at is None or at != refused or number != len(entries) - 1:
             table.take(record, item)
-        steps.append({"index": number, "posted": at, "kind": record.kind,
-                      "seat": getattr(record, "seat", None), **place, "text": text,
-                      "state": table.state()})
+        if told:
+            steps.append({"index": number, "posted": at, "kind": record.kind,
+                          "seat": getattr(record, "seat", None), **place, "text": text,
+                          "state": table.state()})
     return steps
 
 
-def replay_log(kind: GameKind, config: Any, items: Sequence[Any]) -> dict[str, Any]:
-    """The verdict on a posted log and its steps: ``{"game", "finished", "verdict", "steps"}``.
+def replay_log(kind: GameKind, config: Any, items: Sequence[Any], page: Page | None = None,
+               check: Callable[[], None] | None = None) -> dict[str, Any]:
+    """The verdict on a posted log and its steps: ``{"game", "finished", "verdict", "steps",
+    "total_steps", "from", "next_from"}``; with a ``page``, only its steps (``next_from``: the
+    first step after them, ``None`` when none is left). ``check()`` as in :func:`steps_of`,
+    also called once the log is judged.
 
     A record that cannot be read raises :class:`~rulesets.game.PostedRecordError` (as
     judging it does), a game without a replay :class:`~rulesets.log.LogError`; the log of a
     running game is told without a verdict.
     """
-    _table(kind, config)  # a game without a replay is refused before its log is judged
+    table = _table(kind, config)  # a game without a replay is refused before its log is judged
+    page = page or Page()
     running = is_running_log(kind, items)
     verdict = None if running else kind.judge(config, items)
+    if check is not None:
+        check()
+    entries = _entries(kind, table, items, verdict)
+    steps = _walk(table, entries, _refused(verdict), page, check)
+    end = page.end(len(entries))
     return {"game": kind.name, "finished": bool(verdict and verdict.get("finished")),
-            "verdict": verdict, "steps": steps_of(kind, config, items, verdict)}
+            "verdict": verdict, "total_steps": len(entries), "from": page.start,
+            "next_from": end if end < len(entries) else None, "steps": steps}

@@ -10,6 +10,7 @@ from api.blueprint import Blueprint
 from api.errors import ApiProblem
 from api.game_api import game_api
 from api.game_bodies import DisputeRequestSchema, VerdictSchema
+from api.log_jobs import judge_log, run_log_job
 from api.schemas import PROBLEM
 from rulesets.game import DEFAULT_GAME, PostedRecordError
 from rulesets.log import LogError
@@ -24,6 +25,7 @@ blp = Blueprint("disputes", __name__, url_prefix="/v1/disputes",
 @blp.alt_response(422, description="The configuration (deck, ruleset, options) is invalid, or a "
                   "log record cannot be read (`invalid_log`, pointing at the record), or the log "
                   "is longer than a game of that many hands can be.", **PROBLEM)
+@blp.solver_problems()
 def judge(body: dict[str, Any]) -> dict[str, Any]:
     """Replay ``log`` (player actions, or a whole log from ``GET /v1/games/{id}/log``) on a game
     made from ``config`` (with its ``deck``/``decks`` or ``seed``). The answer of
@@ -33,6 +35,9 @@ def judge(body: dict[str, Any]) -> dict[str, Any]:
     rule it breaks, the message), or ``legal: true``, each with the game's standing (Ramchi:
     the chips; Continental: the scores, totals and winners). Posted events must match the
     derived ones.
+
+    The log is judged in a solver process within the log budget (``RAMCHI_LOG_BUDGET_S``),
+    past which the answer is 503 ``budget_exceeded``.
     """
     if body.get("complete") is False:
         raise ApiProblem("invalid_log", "this log is of a game still running (complete: false): its "
@@ -48,7 +53,9 @@ def judge(body: dict[str, Any]) -> dict[str, Any]:
         raise ApiProblem("invalid_log", err.message,
                          errors=[{"pointer": "/log", "detail": err.message}]) from None
     try:
-        return kind.judge(config, body["log"])
+        verdict: dict[str, Any] = run_log_job(judge_log, kind.name, config.to_dict(), body["log"],
+                                              what="judging the log")
     except PostedRecordError as err:
         raise ApiProblem("invalid_log", err.message,
                          errors=[{"pointer": f"/log/{err.index}", "detail": err.message}]) from None
+    return verdict

@@ -25,14 +25,26 @@ def finished_log(game: str) -> dict[str, Any]:
             "log": kind.redacted_log(played, None)}
 
 
+def all_steps(client: FlaskClient, log: dict[str, Any], limit: int | None = None) -> dict[str, Any]:
+    """The replay of ``log`` with the steps of every page, followed by ``next_from``."""
+    query = {} if limit is None else {"limit": limit}
+    body = client.post("/v1/replays", json=log, query_string=query).json
+    steps = list(body["steps"])
+    while body["next_from"] is not None:
+        body = client.post("/v1/replays", json=log, query_string=query | {"from": body["next_from"]}).json
+        steps.extend(body["steps"])
+    return body | {"steps": steps}
+
+
 @pytest.mark.parametrize("game", ["ramchi", "continental"])
 def test_a_finished_game_is_told_record_by_record(client: FlaskClient, game: str) -> None:
     log = finished_log(game)
     answer = client.post("/v1/replays", json=log)
     assert answer.status_code == 200, answer.json
-    body = answer.json
+    body = all_steps(client, log)
     assert body["game"] == game and body["finished"] is True
     assert body["verdict"] == client.post("/v1/disputes", json=log).json
+    assert body["total_steps"] == len(body["steps"])
     assert [step["kind"] for step in body["steps"]] == [record["kind"] for record in log["log"]]
     assert [step["index"] for step in body["steps"]] == list(range(len(log["log"])))
     for step in body["steps"]:
