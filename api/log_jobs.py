@@ -32,7 +32,8 @@ from rulesets.game import game_kind
 from rulesets.replay import Page
 from solver.budget import Deadline
 
-__all__ = ["DEFAULT_LOG_BUDGET_S", "judge_log", "log_budget_s", "replay_page", "run_log_job"]
+__all__ = ["DEFAULT_LOG_BUDGET_S", "JUDGE_LESS", "TELL_LESS", "judge_log", "log_budget_s", "replay_page",
+           "run_log_job"]
 
 DEFAULT_LOG_BUDGET_S = 8.0
 """Seconds one dispute or replay may take in a solver process unless ``RAMCHI_LOG_BUDGET_S``
@@ -41,8 +42,11 @@ game of 49,999 records, players who never drop, 2.3 MB) is judged in 1.1 to 1.7 
 of its replay (its last 1,000 steps) told in 1.5 to 2.3 s on 2 shared cores: the budget
 leaves it more than three times that."""
 
-ASK_LESS = "post a shorter log, or ask for fewer steps (limit)"
-"""What a client whose log ran out of its budget can do."""
+JUDGE_LESS = "post a shorter log"
+"""What a client whose dispute ran out of its budget can do."""
+
+TELL_LESS = "post a shorter log, or ask for fewer steps (a smaller limit)"
+"""What a client whose replay ran out of its budget can do."""
 
 
 def log_budget_s(env: Mapping[str, str] | None = None) -> float:
@@ -71,7 +75,7 @@ def judge_log(game: str, config: Mapping[str, Any], log: Sequence[Any], *,
     """The verdict on ``log`` (:meth:`~rulesets.game.GameKind.judge`), refused past ``deadline``."""
     kind = game_kind(game)
     verdict = kind.judge(kind.config_from_dict(config), log)
-    deadline.check("judging the log", ASK_LESS)
+    deadline.check("judging the log", JUDGE_LESS)
     return verdict
 
 
@@ -82,13 +86,14 @@ def replay_page(game: str, config: Mapping[str, Any], log: Sequence[Any], start:
     """
     kind = game_kind(game)
     return kind.replay_log(kind.config_from_dict(config), log, Page(start, limit),
-                           check=lambda: deadline.check("telling the log", ASK_LESS))
+                           check=lambda: deadline.check("telling the log", TELL_LESS))
 
 
-def run_log_job(fn: Callable[..., Any], *args: Any, what: str) -> Any:
+def run_log_job(fn: Callable[..., Any], *args: Any, what: str, ask_less: str) -> Any:
     """Run ``fn(*args)`` as a job of the current request in the app's pool, within
-    :func:`log_budget_s`, counted against the request's client address.
+    :func:`log_budget_s`, counted against the request's client address; ``what`` and
+    ``ask_less`` say what it does and how to ask for less when it runs out of its budget.
     """
     pool: SolverPool = current_app.extensions[POOL]
-    return pool.run(Job(fn, args, budget_s=log_budget_s(), what=what, ask_less=ASK_LESS),
+    return pool.run(Job(fn, args, budget_s=log_budget_s(), what=what, ask_less=ask_less),
                     client_address())

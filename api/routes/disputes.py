@@ -10,7 +10,7 @@ from api.blueprint import Blueprint
 from api.errors import ApiProblem
 from api.game_api import game_api
 from api.game_bodies import DisputeRequestSchema, VerdictSchema
-from api.log_jobs import judge_log, run_log_job
+from api.log_jobs import JUDGE_LESS, judge_log, run_log_job
 from api.schemas import PROBLEM
 from rulesets.game import DEFAULT_GAME, PostedRecordError
 from rulesets.log import LogError
@@ -54,7 +54,7 @@ def judge(body: dict[str, Any]) -> dict[str, Any]:
                          errors=[{"pointer": "/log", "detail": err.message}]) from None
     try:
         verdict: dict[str, Any] = run_log_job(judge_log, kind.name, config.to_dict(), body["log"],
-                                              what="judging the log")
+                                              what="the dispute", ask_less=JUDGE_LESS)
     except PostedRecordError as err:
         raise ApiProblem("invalid_log", err.message,
                          errors=[{"pointer": f"/log/{err.index}", "detail": err.message}]) from None

@@ -10,7 +10,7 @@ from api.blueprint import Blueprint
 from api.errors import ApiProblem
 from api.game_api import game_api
 from api.game_bodies import DisputeRequestSchema, ReplayPageSchema, ReplaySchema
-from api.log_jobs import replay_page, run_log_job
+from api.log_jobs import TELL_LESS, replay_page, run_log_job
 from api.schemas import PROBLEM
 from rulesets.game import DEFAULT_GAME, PostedRecordError
 from rulesets.log import LogError
@@ -61,7 +61,7 @@ def replay(body: dict[str, Any], start: int, limit: int) -> dict[str, Any]:
                          errors=[{"pointer": "/game", "detail": err.message}]) from None
     try:
         answer: dict[str, Any] = run_log_job(replay_page, kind.name, config.to_dict(), body["log"],
-                                             start, limit, what="telling the log")
+                                             start, limit, what="the replay", ask_less=TELL_LESS)
     except PostedRecordError as err:
         raise ApiProblem("invalid_log", err.message,
                          errors=[{"pointer": f"/log/{err.index}", "detail": err.message}]) from None

@@ -32,7 +32,7 @@ from rulesets.continental.records import Discard, Draw, Drop
 from rulesets.continental.values import DrawSource
 from rulesets.log import Record
 
-__all__ = ["actions_by_kind", "candidate_drops", "random_action"]
+__all__ = ["actions_by_kind", "candidate_drops", "random_action", "stalling_action"]
 
 MAX_DROPS = 12
 """The most drops :func:`candidate_drops` returns."""
@@ -190,3 +190,27 @@ def random_action(game: ContinentalGame, seat: int, rng: random.Random, skill: f
             return action
     kind = rng.choice(sorted(found))
     return rng.choice(found[kind])
+
+
+def stalling_action(game: ContinentalGame, seat: int, rng: random.Random, drops: bool = False) -> Record:
+    """A legal action of a player who makes the game last: draw from the stock, pass every buy,
+    discard at random; with ``drops`` it drops its contract when it can (the
+    table then holds melds, and a player left one card after its drop goes out), without
+    ``drops`` it never does. Such players play a hand on through reshuffle after reshuffle:
+    the longest legal logs (the benchmark of posted logs).
+
+    >>> from rulesets.continental.config import GameConfig
+    >>> game = ContinentalGame(GameConfig.create(players=2, hands=1, seed=3, dealer=0))
+    >>> seat = game.awaited()[0]
+    >>> stalling_action(game, seat, random.Random(0)) == Draw(seat, DrawSource.STOCK)
+    True
+    """
+    if legal.draws(game, seat):
+        return Draw(seat, DrawSource.STOCK)
+    answers = [action for action in legal.answers(game, seat) if action.kind == "pass"]
+    if answers:
+        return answers[0]
+    sample = candidate_drops(game, seat, rng, limit=1) if drops else []
+    if sample:
+        return Drop(seat, sample[0])
+    return rng.choice(legal.discards(game, seat))

@@ -150,3 +150,59 @@ def test_a_bots_slow_decision_does_not_stall_other_games(tmp_path: Path,
     release.set()
     waiting.join(30)
     assert created and created[0].status_code == 201
+
+
+LOG = {"config": {"hands": 1, "seed": 5, "dealer": 0}, "log": [{"kind": "keep", "seat": 1}]}
+"""A short posted log (the body of a dispute and of a replay)."""
+
+
+@pytest.mark.parametrize(("path", "ask_less"), [
+    ("/v1/disputes", "post a shorter log"), ("/v1/replays", "fewer steps (a smaller limit)")])
+def test_a_log_past_its_budget_is_503_budget_exceeded_with_retry_after(
+        tmp_path: Path, path: str, ask_less: str) -> None:
+    client = _app(tmp_path, LOG_BUDGET_S=1e-6).test_client()
+    answer = client.post(path, json=LOG)
+    assert answer.status_code == 503, answer.json
+    assert answer.json["code"] == "budget_exceeded" and answer.mimetype == "application/problem+json"
+    assert ask_less in answer.json["detail"] and int(answer.headers["Retry-After"]) >= 1
+    assert client.get("/health").status_code == 200  # only the log's work is refused
+
+
+@pytest.mark.parametrize("path", ["/v1/disputes", "/v1/replays"])
+def test_disputes_and_replays_are_jobs_of_the_solver_pool(tmp_path: Path, path: str) -> None:
+    app = _app(tmp_path)
+    pool = app.extensions[POOL]
+    pool._admitted = pool.capacity  # every place taken: a log's work waits for the pool like advice
+    full = app.test_client().post(path, json=LOG)
+    assert full.status_code == 503 and full.json["code"] == "busy"
+    pool._admitted = 0
+    assert app.test_client().post(path, json=LOG).status_code == 200
+    limited = _app(tmp_path, SOLVER_PER_CLIENT=0).test_client().post(path, json=LOG)
+    assert limited.status_code == 429 and limited.json["code"] == "too_many_requests"
+
+
+@pytest.mark.parametrize(("path", "work"), [("/v1/disputes", "judge_log"), ("/v1/replays", "replay_page")])
+def test_a_logs_job_is_plain_data_a_solver_process_can_take(tmp_path: Path, path: str, work: str) -> None:
+    import pickle
+
+    import api.log_jobs
+    from api.pool import Job
+
+    app = _app(tmp_path)
+    pool = app.extensions[POOL]
+    jobs: list[Job] = []
+    run = pool.run
+
+    def noted(job: Job, client: str | None, **kwargs: Any) -> Any:
+        jobs.append(job)
+        return run(job, client, **kwargs)
+
+    pool.run = noted
+    answer = app.test_client().post(f"{path}?limit=5", json=LOG)
+    assert answer.status_code == 200, answer.json
+    [job] = jobs
+    assert job.fn is getattr(api.log_jobs, work) and job.budget_s == api.log_jobs.DEFAULT_LOG_BUDGET_S
+    game, config, log = job.args[:3]
+    assert game == "ramchi" and log == LOG["log"]
+    assert {key: config[key] for key in ("hands", "seed", "dealer")} == LOG["config"]  # the rules' dict
+    assert pickle.loads(pickle.dumps(job)) == job  # what a solver process is sent

@@ -110,3 +110,71 @@ def test_the_replay_is_documented_with_examples(client: FlaskClient) -> None:
     assert "Replay" in spec["components"]["schemas"]
     links = spec["paths"]["/v1/games/{game_id}/log"]["get"]["responses"]["200"]["links"]
     assert "Replay" in links
+
+
+def continental_log() -> dict[str, Any]:
+    """A finished one-hand Continental game: several pages of the default size."""
+    return finished_log("continental")
+
+
+@pytest.mark.parametrize("limit", [1, 7, 200, 1000])
+def test_the_pages_of_a_replay_are_its_steps_in_order(client: FlaskClient, limit: int) -> None:
+    log = continental_log()
+    kind = game_kind("continental")
+    whole = kind.replay_log(kind.config_from_dict(log["config"]), log["log"])  # one page: every step
+    start, told = 0, []
+    while True:
+        page = client.post("/v1/replays", json=log, query_string={"from": start, "limit": limit}).json
+        assert page["from"] == start and page["total_steps"] == len(whole["steps"])
+        assert len(page["steps"]) == min(limit, page["total_steps"] - start)
+        assert page["verdict"] == client.post("/v1/disputes", json=log).json  # whole on every page
+        told.extend(page["steps"])
+        if page["next_from"] is None:
+            break
+        assert page["next_from"] == start + limit
+        start = page["next_from"]
+    assert told == whole["steps"]
+
+
+def test_a_replay_without_from_or_limit_is_its_first_200_steps(client: FlaskClient) -> None:
+    log = continental_log()
+    body = client.post("/v1/replays", json=log).json
+    assert body["total_steps"] > 200 and body["from"] == 0 and body["next_from"] == 200
+    assert [step["index"] for step in body["steps"]] == list(range(200))
+
+
+def test_a_page_past_the_last_step_is_empty(client: FlaskClient) -> None:
+    body = {"config": {"hands": 1, "seed": 5, "dealer": 0}, "log": [{"kind": "keep", "seat": 1}]}
+    page = client.post("/v1/replays?from=2", json=body).json
+    assert page["total_steps"] == 2 and page["steps"] == [] and page["next_from"] is None
+    assert page["verdict"]["legal"] is True
+
+
+def test_a_refused_record_is_the_last_step_of_the_last_page(client: FlaskClient) -> None:
+    body = {"config": {"hands": 1, "seed": 5, "dealer": 0},
+            "log": [{"kind": "keep", "seat": 1}, {"kind": "exchange", "seat": 1}]}
+    page = client.post("/v1/replays?from=2&limit=1", json=body).json
+    assert page["total_steps"] == 3 and page["next_from"] is None
+    assert [(step["kind"], step["posted"]) for step in page["steps"]] == [("exchange", 1)]
+    before = client.post("/v1/replays?from=1&limit=1", json=body).json["steps"][0]["state"]
+    assert page["steps"][0]["state"] == before  # the refused record leaves the table as it was
+
+
+@pytest.mark.parametrize(("query", "pointer"), [
+    ("from=-1", "/from"), ("from=x", "/from"), ("limit=0", "/limit"), ("limit=1001", "/limit"),
+    ("limit=2.5", "/limit"), ("from=1&limit=-3", "/limit"),
+])
+def test_a_page_out_of_range_is_422_pointing_at_it(client: FlaskClient, query: str, pointer: str) -> None:
+    body = {"config": {"hands": 1, "seed": 5, "dealer": 0}, "log": [{"kind": "keep", "seat": 1}]}
+    answer = client.post(f"/v1/replays?{query}", json=body)
+    assert answer.status_code == 422 and answer.mimetype == "application/problem+json"
+    assert [error["pointer"] for error in answer.json["errors"]] == [pointer]
+    assert not REPR.search(answer.json["detail"])
+
+
+def test_the_page_is_documented(client: FlaskClient) -> None:
+    operation = client.get("/openapi.json").json["paths"]["/v1/replays"]["post"]
+    parameters = {parameter["name"]: parameter for parameter in operation["parameters"]}
+    assert parameters["from"]["in"] == parameters["limit"]["in"] == "query"
+    assert parameters["limit"]["schema"]["maximum"] == 1000
+    assert {"429", "503"} <= set(operation["responses"])
