@@ -39,6 +39,7 @@ def _version() -> str:
 def _settings(app: Flask, config: dict[str, Any] | None) -> None:
     from api.blueprint import MAX_DEPTH
     from api.limits import max_body_bytes
+    from api.log_jobs import log_budget_s
     from api.store import default_url
     from solver.budget import default_budget_s
 
@@ -64,7 +65,10 @@ def _settings(app: Flask, config: dict[str, Any] | None) -> None:
                 f"{default_budget_s():g} s of solver time (the server's RAMCHI_SOLVE_BUDGET_S): "
                 "the Ramchi `ev` advice and the trainer answer with what they computed by then "
                 "and say so (`complete`: false, `samples_used`, `budget_note`); the others refuse with 503 "
-                "`budget_exceeded`. Solver work runs in a bounded pool of solver processes, apart "
+                "`budget_exceeded`; disputes and replays have a budget of "
+                f"{log_budget_s({}):g} s each (RAMCHI_LOG_BUDGET_S), past which they refuse with 503 "
+                "`budget_exceeded` too. Solver work, and the judging and telling of a posted log, "
+                "runs in a bounded pool of solver processes, apart "
                 "from the threads that serve games: when its queue is full the answer is 503 "
                 "`busy` at once, and one client address may have only a few solver requests in "
                 "flight (else 429 `too_many_requests`); both say when to retry in `Retry-After`.")},

@@ -148,8 +148,10 @@ PROBLEMS: dict[str, ProblemType] = {
         "Every solver request has a budget of solver time (RAMCHI_SOLVE_BUDGET_S, 2 s by "
         "default). Advice that can answer early does so and says so (\"complete\": false, "
         "\"samples_used\"); a solver that cannot answer early refuses with this problem instead. "
-        "Ask for less: fewer samples, faster opponent models, a smaller hand or table. Retry "
-        "after the seconds in 'Retry-After'."),
+        "Ask for less: fewer samples, faster opponent models, a smaller hand or table. A dispute "
+        "or a replay has a budget of its own (RAMCHI_LOG_BUDGET_S, 10 s by default): post a "
+        "shorter log, or ask a replay for fewer steps (a smaller limit). Retry after the seconds "
+        "in 'Retry-After'."),
     "busy": ProblemType(
         503, "Solver busy",
         "Every solver process is working and the queue of requests waiting for one is full (or "

@@ -59,7 +59,7 @@ ELLIPSIS = "…"
 SENTINEL = "\x00" + ELLIPSIS
 """What a bare ``…`` of a JSON pattern reads as (a key, an item or a value)."""
 
-BUDGETS = {"RAMCHI_SOLVE_BUDGET_S": "60", "RAMCHI_BOT_BUDGET_S": "60"}
+BUDGETS = {"RAMCHI_SOLVE_BUDGET_S": "60", "RAMCHI_BOT_BUDGET_S": "60", "RAMCHI_LOG_BUDGET_S": "60"}
 """The served instance's budgets: generous, so that the figures do not depend on the load."""
 
 
