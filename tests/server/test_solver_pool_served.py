@@ -67,3 +67,48 @@ def test_one_client_gets_429_past_its_share_of_solver_requests(
     refused = [a for a in answers if a.status == 429]
     assert refused and all(a.json()["code"] == "too_many_requests" for a in refused)
     assert all(int(a.headers["retry-after"]) >= 1 for a in refused)
+
+
+def _stalling_log(records: int) -> dict[str, object]:
+    """A legal Continental log of ``records`` records: players who never drop play one hand on."""
+    from rulesets.continental.config import GameConfig
+    from rulesets.continental.game import ContinentalGame
+    from rulesets.game import game_kind
+    from solver.continental.random_player import stalling_action
+
+    game = ContinentalGame(GameConfig.create(players=2, hands=7, seed=5, dealer=0))
+    rng = random.Random(5)
+    while len(game.log) < records:
+        game.apply(stalling_action(game, game.awaited()[0], rng))
+    return {"game": "continental", "config": game.config.to_dict(),
+            "log": game_kind("continental").full_log(game)[:records]}
+
+
+def test_a_long_log_is_judged_in_a_solver_process_and_health_answers_meanwhile(
+        start_server: ServerFactory, sqlite_url: str) -> None:
+    server = start_server(sqlite_url, env={"RAMCHI_LOG_BUDGET_S": "0.2"})
+    answers: list[Answer] = []
+    long_log = _stalling_log(40_000)
+    judging = threading.Thread(target=lambda: answers.append(
+        http("POST", f"{server.url}/v1/disputes", long_log, timeout=60)))
+    judging.start()
+    health = http("GET", f"{server.url}/health", timeout=10)
+    judging.join(90)
+    assert health.status == 200
+    [answer] = answers
+    assert answer.status == 503 and answer.json()["code"] == "budget_exceeded", answer.json()
+    assert int(answer.headers["retry-after"]) >= 1
+
+
+def test_a_replay_is_told_in_a_solver_process_page_by_page(start_server: ServerFactory,
+                                                           sqlite_url: str) -> None:
+    server = start_server(sqlite_url)
+    log = _stalling_log(300)
+    first = http("POST", f"{server.url}/v1/replays?limit=250", log, timeout=60)
+    assert first.status == 200, first.json()
+    body = first.json()
+    assert body["total_steps"] == 300 and body["next_from"] == 250 and len(body["steps"]) == 250
+    rest = http("POST", f"{server.url}/v1/replays?from=250&limit=250", log, timeout=60).json()
+    assert rest["next_from"] is None and [step["index"] for step in rest["steps"]] == list(range(250, 300))
+    assert rest["verdict"] == body["verdict"] == http("POST", f"{server.url}/v1/disputes", log,
+                                                      timeout=60).json()
