@@ -9,6 +9,7 @@ the steps and leaves the table as it was.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
 from typing import Any
@@ -400,3 +401,43 @@ def test_a_changed_log_is_told_or_refused_as_unreadable(posted_logs: list[Any], 
     except PostedRecordError:
         return
     check_texts(answer["steps"])
+
+
+# -- pages ----------------------------------------------------------------------------------------
+
+@functools.cache
+def paged() -> tuple[ContinentalGame, list[dict[str, Any]], dict[str, Any]]:
+    """A finished Continental hand, its log and its whole replay (every step at once)."""
+    game = continental_game(3)
+    items = continental_redacted_log(game)
+    return game, items, CONTINENTAL.replay_log(game.config, items)
+
+
+@settings(max_examples=25, deadline=None)
+@given(start=st.integers(0, 160), limit=st.integers(1, 160))
+def test_a_page_is_the_slice_of_the_whole_replay(start: int, limit: int) -> None:
+    from rulesets.replay import Page
+
+    game, items, whole = paged()
+    page = CONTINENTAL.replay_log(game.config, items, Page(start, limit))
+    total = len(whole["steps"])
+    assert page["steps"] == whole["steps"][start:start + limit]
+    assert page["total_steps"] == total and page["from"] == start
+    assert page["next_from"] == (start + limit if start + limit < total else None)
+    assert page["verdict"] == whole["verdict"]
+
+
+def test_a_walk_asks_its_check_between_steps_and_stops_when_it_raises() -> None:
+    from rulesets.replay import CHECK_EVERY, Page
+
+    asked: list[int] = []
+
+    def check() -> None:
+        asked.append(1)
+        if len(asked) > 2:
+            raise TimeoutError("spent")
+
+    game, items, whole = paged()
+    with pytest.raises(TimeoutError):
+        CONTINENTAL.replay_log(game.config, items, Page(0, None), check=check)
+    assert len(asked) == 3 and len(whole["steps"]) > 2 * CHECK_EVERY
