@@ -139,7 +139,7 @@ class Row:
     last_s: float
     steps: int
     verdict: str
-    served: dict[str, tuple[int, float, float]]  # request: status, seconds, answer MB
+    served: dict[str, tuple[int, float, float]]  # request: status, seconds, answer kB
 
 
 def said(verdict: dict[str, Any]) -> str:
@@ -163,7 +163,7 @@ def in_process(case: Case, limit: int) -> tuple[float, float, float, float, floa
 
 
 def served(client: Any, case: Case, limit: int, total: int) -> dict[str, tuple[int, float, float]]:
-    """Each request through the app: status, seconds and answer size (MB)."""
+    """Each request through the app: status, seconds and answer size (kB)."""
     data = json.dumps(case.body)
     requests = {"dispute": ("/v1/disputes", {}),
                 "first page": ("/v1/replays", {"limit": limit}),
@@ -172,7 +172,7 @@ def served(client: Any, case: Case, limit: int, total: int) -> dict[str, tuple[i
     for name, (path, query) in requests.items():
         seconds, answer = timed(lambda path=path, query=query: client.post(
             path, data=data, content_type="application/json", query_string=query))
-        figures[name] = (answer.status_code, seconds, len(answer.data) / 1e6)
+        figures[name] = (answer.status_code, seconds, len(answer.data) / 1e3)
     return figures
 
 
@@ -180,16 +180,16 @@ def table(rows: Sequence[Row], limit: int, budget: float) -> str:
     """The figures as a table: the baseline (every step at once) beside the pages."""
     head = (f"{'case':<38} {'records':>7} {'body MB':>7} {'verdict':>14} {'judge s':>7} | "
             f"{'all s':>6} {'all MB':>7} | {'page1 s':>7} {'last s':>7} | "
-            f"{'served: dispute':>18} {'first page':>18} {'last page':>18}")
+            f"{'served: dispute':>20} {'first page':>20} {'last page':>20}")
     lines = [f"log budget {budget:g} s, pages of {limit} steps, body limit {max_body_bytes():,} bytes; "
-             "baseline: every step at once (all s, all MB); served: status seconds/MB", head,
+             "baseline: every step at once (all s, all MB); served: status, seconds, answer kB", head,
              "-" * len(head)]
     for row in rows:
-        cells = [f"{status} {seconds:5.2f}s/{mb:5.2f}" for status, seconds, mb in row.served.values()]
+        cells = [f"{status} {seconds:5.2f}s {kb:6.1f}kB" for status, seconds, kb in row.served.values()]
         lines.append(f"{row.name:<38} {row.records:>7} {row.body_mb:>7.2f} {row.verdict:>14} "
                      f"{row.judge_s:>7.2f} | "
                      f"{row.all_s:>6.2f} {row.all_mb:>7.1f} | {row.first_s:>7.2f} {row.last_s:>7.2f} | "
-                     + " ".join(f"{cell:>18}" for cell in cells))
+                     + " ".join(f"{cell:>20}" for cell in cells))
     return "\n".join(lines)
 
 

@@ -22,6 +22,7 @@ RUNS: list[tuple[str, list[str]]] = [
     ("continental_solver.py", ["--hands", "30", "--drop-hands", "20"]),
     ("worst_cases.py", ["--seconds", "15"]),
     ("referee.py", ["--games", "2"]),
+    ("log_requests.py", ["--quick", "--seeds", "2"]),
     ("load.py", ["--seconds", "5", "--scenarios", "health,classify,maximin,game"]),
     ("ramchi_tournament.py", ["--deals", "12"]),
     ("continental_games.py", ["--games", "5", "--api-games", "1", "--strength-games", "4"]),
