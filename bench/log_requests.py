@@ -11,9 +11,11 @@ the longest legal logs the limits let through first (each within the body limit,
   reshuffle after reshuffle up to ``rulesets.log.MAX_LOG_RECORDS`` records; ``+ drops``:
   the same with the contract dropped when it can be (a table of melds to carry);
   ``illegal last``: the stalling log cut after its last discard, made by the other seat (judged
-  to the end, refused there);
+  to the end, refused there), whole and cut to ``rulesets.verdicts.BLAME_RECORDS`` records (the
+  longest log whose refusal is then searched for the action it follows from);
 - ``ramchi 1000 hands``: ``rulesets.ramchi.config.MAX_HANDS`` hands of greedy bots, the whole
-  log, and the same game as its actions only (a smaller body, the same work).
+  log, and the same game as its actions only (a smaller body, the same work), each also with
+  its last keep made by the next seat (refused, then searched).
 
 For each case it times, in this process, the judgement (``kind.judge``) and the replay of one
 page of steps (the first and the last ``--limit`` steps), against the **baseline** measured in
@@ -49,6 +51,7 @@ from rulesets.continental.game import ContinentalGame
 from rulesets.game import game_kind
 from rulesets.log import MAX_LOG_RECORDS
 from rulesets.replay import Page
+from rulesets.verdicts import BLAME_RECORDS
 from solver.continental.random_player import stalling_action
 from solver.simulate import play_game
 
@@ -96,12 +99,15 @@ def continental_stalling(records: int, *, drops: bool, players: int = 2, seed: i
     return Case(f"continental stalling{' + drops' if drops else ''}", body)
 
 
-def illegal_last(case: Case) -> Case:
-    """``case`` cut after its last discard, made by the other seat (out of turn: refused at the end)."""
-    log = [dict(item) for item in case.body["log"]]
-    last = max(i for i, item in enumerate(log) if item["kind"] == "discard")
-    log[last]["seat"] = 1 - log[last]["seat"]
-    return Case("continental stalling, illegal last", case.body | {"log": log[:last + 1]})
+def illegal_last(case: Case, kind: str, seats: int, records: int | None = None) -> Case:
+    """``case`` (its first ``records`` records) cut after its last ``kind`` action, made by the
+    next seat instead (out of turn: judged to the end, refused there, then the search for the
+    action it follows from, ``rulesets.verdicts.changed_action``, replays the log again).
+    """
+    log = [dict(item) for item in case.body["log"][:records]]
+    last = max(i for i, item in enumerate(log) if item["kind"] == kind)
+    log[last]["seat"] = (log[last]["seat"] + 1) % seats
+    return Case(f"{case.name}, {len(log[:last + 1])} illegal last", case.body | {"log": log[:last + 1]})
 
 
 def ramchi_longest(hands: int) -> tuple[Case, Case]:
@@ -178,7 +184,7 @@ def served(client: Any, case: Case, limit: int, total: int) -> dict[str, tuple[i
 
 def table(rows: Sequence[Row], limit: int, budget: float) -> str:
     """The figures as a table: the baseline (every step at once) beside the pages."""
-    head = (f"{'case':<38} {'records':>7} {'body MB':>7} {'verdict':>14} {'judge s':>7} | "
+    head = (f"{'case':<48} {'records':>7} {'body MB':>7} {'verdict':>14} {'judge s':>7} | "
             f"{'all s':>6} {'all MB':>7} | {'page1 s':>7} {'last s':>7} | "
             f"{'served: dispute':>20} {'first page':>20} {'last page':>20}")
     lines = [f"log budget {budget:g} s, pages of {limit} steps, body limit {max_body_bytes():,} bytes; "
@@ -186,7 +192,7 @@ def table(rows: Sequence[Row], limit: int, budget: float) -> str:
              "-" * len(head)]
     for row in rows:
         cells = [f"{status} {seconds:5.2f}s {kb:6.1f}kB" for status, seconds, kb in row.served.values()]
-        lines.append(f"{row.name:<38} {row.records:>7} {row.body_mb:>7.2f} {row.verdict:>14} "
+        lines.append(f"{row.name:<48} {row.records:>7} {row.body_mb:>7.2f} {row.verdict:>14} "
                      f"{row.judge_s:>7.2f} | "
                      f"{row.all_s:>6.2f} {row.all_mb:>7.1f} | {row.first_s:>7.2f} {row.last_s:>7.2f} | "
                      + " ".join(f"{cell:>20}" for cell in cells))
@@ -197,8 +203,11 @@ def cases(seeds: int, quick: bool) -> list[Case]:
     """The posted logs, each checked against the body limit and the game's log size."""
     records = MAX_LOG_RECORDS // (10 if quick else 1) - 1
     stalling = continental_stalling(records, drops=False)
+    blamed = BLAME_RECORDS // (10 if quick else 1) - 1  # the longest log the search goes through
+    ramchi, actions = ramchi_longest(100 if quick else 1000)
     found = [continental_random(seeds), stalling, continental_stalling(records, drops=True),
-             illegal_last(stalling), *ramchi_longest(100 if quick else 1000)]
+             illegal_last(stalling, "discard", 2), illegal_last(stalling, "discard", 2, blamed),
+             ramchi, actions, illegal_last(ramchi, "keep", 3), illegal_last(actions, "keep", 3)]
     for case in found:
         kind = game_kind(case.body["game"])
         kind.check_log_size(kind.config_from_dict(case.body["config"]), case.body["log"])
