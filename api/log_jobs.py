@@ -38,11 +38,13 @@ __all__ = ["DEFAULT_LOG_BUDGET_S", "JUDGE_LESS", "TELL_LESS", "judge_log", "log_
 DEFAULT_LOG_BUDGET_S = 10.0
 """Seconds one dispute or replay may take in a solver process unless ``RAMCHI_LOG_BUDGET_S``
 says otherwise. The costliest legal logs (``bench/log_requests.py`` on 2 cores shared with
-other work, load 4): a Continental hand played on by players who never drop to 49,999 records
-(2.3 MB) is judged in 1.7 to 2 s and a page of 200 of its steps told in 2.6 to 3.3 s; a Ramchi
-game of 1,000 hands (8,817 records) in 1.5 s and 2.2 to 2.7 s; served, with the body read and
-the answer written, each request took at most 3.4 s. The budget is three times that (at load
-9 the same page took up to 9.3 s: the budget is what such a machine can still answer)."""
+other work, load 3 to 4): a Continental hand played on by players who never drop to 49,999
+records (2.3 MB) is judged in 1.8 to 2 s and a page of 200 of its steps told in 1.9 to 3.3 s;
+a Ramchi game of 1,000 hands (8,817 records) in 1 to 1.7 s and 1.3 to 3.2 s; the same game
+with its last action out of turn, refused and then searched for the action it follows from, in
+2.7 s and 3 to 3.2 s. Served, with the body read and the answer written, no request took more
+than 4 s. The budget is about two and a half times that (at load 9 the same pages took up to
+9.3 s: the budget is what such a machine can still answer)."""
 
 JUDGE_LESS = "post a shorter log"
 """What a client whose dispute ran out of its budget can do."""
