@@ -20,8 +20,9 @@ from rulesets.continental.contracts import CONTRACTS
 from rulesets.continental.deck import Deck
 from rulesets.continental.kind import CONTINENTAL
 from rulesets.continental.options import ContinentalOptions
-from rulesets.errors import LimitExceededError
+from rulesets.errors import InvalidInputError, LimitExceededError
 from solver.continental.advice import contract_for
+from solver.continental.public import OtherPlayer
 from solver.limits import CONTINENTAL_MAX_HAND_CARDS, CONTINENTAL_MAX_TABLE_MELDS, DEFAULT_TIME_LIMIT_S
 
 blp = Blueprint("continental", __name__, url_prefix="/v1/continental",
@@ -43,11 +44,19 @@ def continental_contracts() -> dict[str, Any]:
 @blp.route("/advice", methods=["POST"])
 @blp.arguments(ContinentalAdviceRequestSchema, examples={"two_trios": {
     "summary": "Hand 1 (two trios): three sevens, two Kings and a joker",
-    "value": {"hand": ["7c", "7d", "7h", "Kc", "Kd", "Jk", "9s", "9s"], "hand_number": 1}}})
+    "value": {"hand": ["7c", "7d", "7h", "Kc", "Kd", "Jk", "9s", "9s"], "hand_number": 1}},
+    "the_table_known": {
+        "summary": "Hand 2 before the draw, with the discard pile and what the others took from it",
+        "value": {"hand": ["2c", "5c", "6c", "8c", "Kd", "Kh", "9s", "4d"], "hand_number": 2,
+                  "discard_top": "7c", "discards": ["Qs", "Kc", "7c"],
+                  "other_players": [{"hand_size": 8, "picked_up": ["Ks"]},
+                                    {"hand_size": 10, "bought": ["3c"]}]}}})
 @blp.response(200, ContinentalAdviceSchema)
 @blp.alt_response(422, description="Unreadable cards, a card given more often than the decks hold "
-                  "it (hand, table, discard_top and seen together), a table meld that is no meld, "
-                  "hand_number and contract both or neither, or a limit exceeded.", **PROBLEM)
+                  "it (hand, table, discard_top, discards, the other players' cards and seen "
+                  "together), discards whose top is not discard_top, a hand size the rules cannot "
+                  "produce, more other players than max_players allows, a table meld that is no "
+                  "meld, hand_number and contract both or neither, or a limit exceeded.", **PROBLEM)
 @blp.solver_problems()
 def continental_advice(body: dict[str, Any]) -> dict[str, Any]:
     """Advise a Continental hand: the drop, lay-offs and discard leaving the fewest points.
@@ -75,20 +84,63 @@ def advise(body: dict[str, Any]) -> dict[str, Any]:
     _check_limits(body)
     options = _options(body)
     contract = contract_for(body.get("hand_number"), *_contract(body.get("contract")))
+    deck = Deck.for_players(options.max_players)
+    _check_other_players(body["other_players"], options)
+    top, discards = body.get("discard_top"), body.get("discards")
     groups: dict[str, Any] = {"/hand": body["hand"]}
     groups |= {f"/table/{i}": meld for i, meld in enumerate(body["table"])}
-    if body.get("discard_top") is not None:
-        groups["/discard_top"] = body["discard_top"]
+    if top is not None:
+        groups["/discard_top"] = top
+    if discards is not None:
+        groups["/discards"] = discards[:-1] if top is not None else discards
+    for i, other in enumerate(body["other_players"]):
+        groups |= {f"/other_players/{i}/picked_up": other["picked_up"],
+                   f"/other_players/{i}/bought": other["bought"]}
     groups["/seen"] = body["seen"]
-    cards = read_card_groups(groups, Deck.for_players(options.max_players))
+    cards = read_card_groups(groups, deck)
+    if top is not None and discards is not None:
+        _check_top(top, discards, deck)
     table = [cards[f"/table/{i}"] for i in range(len(body["table"]))]
     hand = cards["/hand"]
+    top_card = cards["/discard_top"][0] if "/discard_top" in cards else None
+    others = [OtherPlayer(other["hand_size"], other["dropped"], cards[f"/other_players/{i}/picked_up"],
+                          cards[f"/other_players/{i}/bought"])
+              for i, other in enumerate(body["other_players"])]
+    pile = None if discards is None else (*cards["/discards"], *(() if top_card is None else (top_card,)))
     answer: dict[str, Any] = solve(
         answers.advice, hand, what="the Continental advice", contract=contract,
-        dropped=body["dropped"], drawn=body["drawn"], table=table,
-        discard_top=cards["/discard_top"][0] if "/discard_top" in cards else None,
-        seen=cards["/seen"], options=options, time_limit=DEFAULT_TIME_LIMIT_S)
+        dropped=body["dropped"], drawn=body["drawn"], table=table, discard_top=top_card,
+        seen=cards["/seen"], others=others, discards=pile, options=options,
+        time_limit=DEFAULT_TIME_LIMIT_S)
     return answer
+
+
+def _check_other_players(others: list[dict[str, Any]], options: ContinentalOptions) -> None:
+    """Refuse more other players than the table seats (``max_players``)."""
+    if len(others) > options.max_players - 1:
+        raise InvalidInputError(
+            f"{len(others)} other players: a table of at most {options.max_players} players "
+            f"seats at most {options.max_players - 1} besides you", code="invalid_input",
+            rule="the max_players option bounds the table", field="other_players")
+
+
+def _check_top(top: str, discards: list[str], deck: Deck) -> None:
+    """Refuse a discard pile whose top card is not ``discard_top`` (or an empty pile with a top)."""
+    if not discards:
+        raise InvalidInputError(f"discards is empty but discard_top is {top}: the top discard lies "
+                                "on the discard pile, give it as the last card of discards",
+                                code="invalid_input", rule=TOP_RULE, field="discards")
+    last = len(discards) - 1
+    read = read_card_groups({"/discard_top": top, f"/discards/{last}": discards[-1]}, deck)
+    given, lying = read["/discard_top"][0], read[f"/discards/{last}"][0]
+    if given.code != lying.code:
+        raise InvalidInputError(f"the last card of discards is {lying.pretty}, but discard_top is "
+                                f"{given.pretty}: the top of the pile is its last card",
+                                code="invalid_input", rule=TOP_RULE, field=f"discards/{last}")
+
+
+TOP_RULE = "the top discard is the last card laid on the discard pile"
+"""The rule a discard pile disagreeing with ``discard_top`` breaks."""
 
 
 def _check_limits(body: dict[str, Any]) -> None:

@@ -29,6 +29,25 @@ class ContinentalContractSchema(Schema):
     runs = Int(required=True, validate=validate.Range(min=0, max=3))
 
 
+class ContinentalOtherPlayerSchema(Schema):
+    """What is public about another player: its hand size, its drop, the cards it took from the
+    discard pile and still holds.
+    """
+
+    hand_size = Int(required=True, validate=validate.Range(min=0, max=CONTINENTAL_MAX_HAND_CARDS),
+                    metadata={"description": "the cards the player holds now; before its drop at "
+                                             "least the cards dealt plus two per card bought",
+                              "example": 8})
+    dropped = StrictBoolean(load_default=False, metadata={
+        "description": "true once the player has laid its contract down"})
+    picked_up = continental_card_codes(max_items=CONTINENTAL_MAX_HAND_CARDS, load_default=list, metadata={
+        "description": "cards the player drew from the discard pile this hand and still holds "
+                       "(not laid on the table or discarded since)", "example": ["Kd"]})
+    bought = continental_card_codes(max_items=CONTINENTAL_MAX_HAND_CARDS, load_default=list, metadata={
+        "description": "cards the player bought this hand and still holds (the penalty cards are "
+                       "unknown: they count only in hand_size)", "example": []})
+
+
 class ContinentalAdviceRequestSchema(Schema):
     """A Continental hand to advise, with what is known of the table (give hand_number or contract)."""
 
@@ -56,9 +75,21 @@ class ContinentalAdviceRequestSchema(Schema):
     discard_top = continental_card_code(allow_none=True, metadata={
         "description": "the top card of the discard pile, for the take and buy advice; it counts "
                        "as seen (listing it in seen too counts a second copy)", "example": "Ks"})
+    discards = continental_card_codes(max_items=CONTINENTAL_MAX_SEEN, load_default=None, metadata={
+        "description": "the discard pile so far, bottom first; with discard_top its last card is "
+                       "discard_top (written in both, counted once). Its cards are not in the "
+                       "stock. Absent: the pile is not told (seen may list it, as before)",
+        "example": ["9d", "4c", "Ks"]})
+    other_players = BoundedList(fields.Nested(ContinentalOtherPlayerSchema),
+                                max_items=MOST_PLAYERS - 1, load_default=list, metadata={
+        "description": "the other players in play order after you (the next player first): "
+                       "the cards they picked up or bought and still hold are not in the stock; "
+                       "at most max_players - 1 of them"})
     seen = continental_card_codes(max_items=CONTINENTAL_MAX_SEEN, load_default=list, metadata={
-        "description": "other cards known not to be in the stock: the discard pile below the top, "
-                       "cards seen in other hands"})
+        "description": "other cards known not to be in the stock and listed neither in discards "
+                       "nor in other_players (kept for compatibility: the discard pile below the "
+                       "top and cards seen in other hands, for a client that does not send "
+                       "discards and other_players)"})
     ruleset = Text(load_default="continental", validate=validate.Length(min=1, max=100))
     options = fields.Nested(ContinentalOptionsSchema, load_default=dict,
                             metadata={"description": "option overrides, see GET /v1/rulesets"})

@@ -30,6 +30,7 @@ from solver.budget import Deadline, deadline_or_none
 from solver.continental.cardtypes import TYPES, add, card_of_type, counts_of, type_of
 from solver.continental.distance import distance
 from solver.continental.drop import Turn, best_turn, spare_cards
+from solver.continental.public import OtherPlayer, check_hand_sizes, known_elsewhere
 from solver.continental.ranking import outs_with_unseen, rank_discards
 from solver.continental.results import AdvisedChoice, ContinentalAdvice, DiscardOption, Out
 from solver.limits import (
@@ -245,7 +246,8 @@ def before_draw(hand: Sequence[Card], contract: Contract, dropped: bool) -> bool
 def advise(hand: Sequence[Card], contract: Contract, *, dropped: bool = False,
            table: Sequence[Sequence[Card]] = (), discard_top: Card | None = None,
            seen: Sequence[Card] = (), options: ContinentalOptions | None = None,
-           drawn: bool | None = None, time_limit: float = DEFAULT_TIME_LIMIT_S,
+           drawn: bool | None = None, others: Sequence[OtherPlayer] = (),
+           discards: Sequence[Card] | None = None, time_limit: float = DEFAULT_TIME_LIMIT_S,
            deadline: Deadline | None = None) -> ContinentalAdvice:
     """Advise a Continental hand: cards as physical cards (parse them together, see
     :func:`rulesets.cards.parse_card_groups`, so one card is never in two places).
@@ -253,7 +255,11 @@ def advise(hand: Sequence[Card], contract: Contract, *, dropped: bool = False,
     ``table`` holds the melds on the table (trios, or runs lowest first);
     ``seen`` every other card known not to be in the stock (the discard pile,
     other players' known cards). ``discard_top`` is the card on the discard
-    pile, for the take and buy advice.
+    pile, for the take and buy advice. ``discards`` is the whole discard pile,
+    bottom first (its top is ``discard_top`` when both are given), ``others`` what
+    is public about the other players (:class:`~solver.continental.public.OtherPlayer`):
+    the pile and the cards others are known to hold are not in the stock, counted
+    as ``seen`` counts (``seen`` holds the cards known elsewhere that neither lists).
 
     ``drawn`` says whether the hand holds this turn's drawn card; by default it
     is read from the hand's size (:func:`before_draw`). Before the draw there is
@@ -276,7 +282,10 @@ def advise(hand: Sequence[Card], contract: Contract, *, dropped: bool = False,
     deck = Deck.for_players(options.max_players)
     _check_sizes(hand, table)
     melds = tuple(table_meld(cards, i) for i, cards in enumerate(table))
-    known = [*hand, *(c for cards in table for c in cards), *seen]
+    on_table = [c for cards in table for c in cards]
+    check_hand_sizes(others, contract, deck_size=deck.size,
+                     placed=None if discards is None else len(hand) + len(on_table) + len(discards))
+    known = [*hand, *on_table, *seen, *known_elsewhere(discards or (), others)]
     if discard_top is not None and discard_top not in known:
         known.append(discard_top)
     unseen = unseen_counts(known, deck)
