@@ -66,7 +66,7 @@ def check_hand_sizes(others: Sequence[OtherPlayer], contract: Contract, *, deck_
     >>> try:
     ...     check_hand_sizes([OtherPlayer(7), OtherPlayer(95)], CONTRACTS[1], deck_size=108, placed=9)
     ... except InvalidInputError as err:
-    ...     print(err.field, "|", err.message[:44], "|", err.message[-20:])
+    ...     print(err.field, "|", err.message[:44], "|", err.message[-18:])
     other_players/1/hand_size | the hands hold 102 cards and 9 more lie in y | the decks hold 108
     """
     for index, other in enumerate(others):
