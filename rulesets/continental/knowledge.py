@@ -5,11 +5,12 @@
 :func:`rulesets.continental.views.redacted_log`, with the configuration it may see), so the
 request it builds can hold no card the seat may not know. The request is the body of
 ``POST /v1/continental/advice``: the seat's hand, the hand number, whether it has dropped, the
-table's melds, and as ``seen`` the cards it knows are not in the stock (:func:`known_cards`):
-the discard pile as it lies now, and the cards other seats took from it (a draw from the pile,
-a buy) and still hold. Before the seat's draw, and when a buy is offered to it, the top discard
-is ``discard_top`` (the take and buy advice), the pile below it ``seen``; after its draw the
-whole pile is ``seen``.
+table's melds, and what it knows of the cards not in the stock (:func:`known_cards`):
+``discards``, the discard pile as it lies now (bottom first), and ``other_players``, the other
+seats in play order after it with their hand sizes, their drops and the cards each took from
+the pile (``picked_up``: a draw from the pile, ``bought``: a buy) and still holds. Before the
+seat's draw, and when a buy is offered to it, the top discard is also ``discard_top`` (the take
+and buy advice); ``seen`` stays empty (the advice request keeps it for other clients).
 
 >>> from rulesets.continental.config import GameConfig
 >>> from rulesets.continental.game import ContinentalGame
@@ -19,8 +20,10 @@ whole pile is ``seen``.
 >>> game.do_discard(1, game.hands[1][0])
 >>> log = {"config": game.config.to_dict(), "log": redacted_log(game, 2)}
 >>> request = advice_request(seat_view(game, 2), log)
->>> request["drawn"], request["discard_top"] == game.top_discard.id, request["seen"]
-(False, True, ['4d#2'])
+>>> request["drawn"], request["discard_top"] == game.top_discard.id, request["discards"]
+(False, True, ['Qd#2'])
+>>> [(other["hand_size"], other["picked_up"]) for other in request["other_players"]]
+[(7, []), (7, ['4d#2'])]
 >>> advice_request(seat_view(game, 0), {"config": game.config.to_dict(), "log": redacted_log(game, 0)})
 """
 
@@ -49,10 +52,11 @@ def _hand_records(log: Sequence[Mapping[str, Any]]) -> Sequence[Mapping[str, Any
 
 
 def known_cards(log: Sequence[Mapping[str, Any]], seat: int,
-                config: GameConfig) -> tuple[list[str], list[str]]:
+                config: GameConfig) -> tuple[list[str], dict[int, dict[str, list[str]]]]:
     """The discard pile of the running hand as ``seat``'s redacted ``log`` tells it (bottom first),
-    and the cards other seats took from it and still hold (not since laid on the table or
-    discarded), as the log names them (``7c#2``: a physical card).
+    and for each other seat the cards it took from the pile and still holds (not since laid on
+    the table or discarded), as the log names them (``7c#2``: a physical card): ``picked_up``
+    (drawn from the pile) and ``bought``.
 
     The pile is the public table's (:class:`rulesets.continental.replay.ContinentalTable`, which
     moves the cards as the referee does: buys, reshuffles, the discard that closes a buy); a
@@ -65,21 +69,24 @@ def known_cards(log: Sequence[Mapping[str, Any]], seat: int,
     ...        {"kind": "draw", "seat": 2, "source": "stock"},
     ...        {"kind": "discard", "seat": 2, "card": "4c"}]
     >>> known_cards(log, 0, config)
-    (['Kd#2', '4c'], ['9s'])
+    (['Kd#2', '4c'], {1: {'picked_up': ['9s'], 'bought': []}})
     >>> known_cards(log, 1, config)
-    (['Kd#2', '4c'], [])
+    (['Kd#2', '4c'], {})
     """
     table = ContinentalTable(config)
-    held: dict[Card, int] = {}
+    held: dict[Card, tuple[int, str]] = {}
     for index, item in enumerate(_hand_records(log)):
         record = table.read(item, f"record {index}")
         taken = _taken(record, table.discards)
         if taken is not None and taken[1] != seat:
-            held[taken[0]] = taken[1]
+            held[taken[0]] = taken[1], "bought" if isinstance(record, CardBought) else "picked_up"
         for card in _played(record):
             held.pop(card, None)
         table.take(record, item)
-    return table.state()["discard_pile"], [jsonable(card) for card in held]
+    by_seat: dict[int, dict[str, list[str]]] = {}
+    for card, (holder, how) in held.items():
+        by_seat.setdefault(holder, {"picked_up": [], "bought": []})[how].append(jsonable(card))
+    return table.state()["discard_pile"], by_seat
 
 
 def _taken(record: Any, pile: Sequence[Card]) -> tuple[Card, int] | None:
@@ -100,6 +107,23 @@ def _played(record: Any) -> tuple[Card, ...]:
     return ()
 
 
+def _after(seat: int, players: int) -> list[int]:
+    """The other seats in play order after ``seat``.
+
+    >>> _after(2, 4)
+    [3, 0, 1]
+    """
+    return [(seat + step) % players for step in range(1, players)]
+
+
+def _other_player(view: Mapping[str, Any], other: int, held: Mapping[str, list[str]]) -> dict[str, Any]:
+    """What the request tells of seat ``other``: its hand size and drop from the view, the cards
+    it is known to hold from the log.
+    """
+    return {"hand_size": view["hand_sizes"][other], "dropped": view["dropped"][other],
+            "picked_up": list(held.get("picked_up", [])), "bought": list(held.get("bought", []))}
+
+
 def advice_request(view: Mapping[str, Any], log: Mapping[str, Any]) -> dict[str, Any] | None:
     """The body of ``POST /v1/continental/advice`` for what the seat of ``view`` decides now, from
     its ``view`` and its ``log`` answer (``log``: its redacted log, ``config``: the configuration
@@ -118,5 +142,7 @@ def advice_request(view: Mapping[str, Any], log: Mapping[str, Any]) -> dict[str,
         "table": [list(meld["cards"]) for meld in view["table"]]}
     if top is not None:
         request["discard_top"] = top
-    request["seen"] = (pile[:-1] if top is not None else pile) + held
+    request["discards"] = pile
+    request["other_players"] = [_other_player(view, other, held.get(other, {}))
+                                for other in _after(seat, len(view["hand_sizes"]))]
     return request | {"ruleset": view["ruleset"], "options": dict(log["config"].get("options") or {})}

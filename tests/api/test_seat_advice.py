@@ -131,12 +131,13 @@ class PickUps:
     """The cards each seat took from the discard pile during the running hand and still holds,
     followed on the test's own copy of the game, one action at a time: a card taken from the
     pile is the top discard before the action, found in a hand after it (a penalty card or a
-    draw from a reshuffled stock comes from under the top: no one saw it taken)."""
+    draw from a reshuffled stock comes from under the top: no one saw it taken); a hand that
+    grew by two cards bought it (the card and the penalty), by one drew it."""
 
     def __init__(self, table: Table) -> None:
         self.table = table
         self.hand = 0
-        self.taken: dict[int, set[str]] = {}
+        self.taken: dict[int, dict[str, str]] = {}
 
     def before(self) -> State:
         game = self.table.truth.game
@@ -151,33 +152,47 @@ class PickUps:
             return
         for seat, hand in enumerate(game.hands):
             now = {physical(c.id) for c in hand}
-            self.taken[seat] = (self.taken.get(seat, set()) | ((now - hands[seat]) & top)) & now
+            how = "bought" if len(now) - len(hands[seat]) == 2 else "picked_up"
+            kept = {card: was for card, was in self.taken.get(seat, {}).items() if card in now}
+            self.taken[seat] = kept | {card: how for card in (now - hands[seat]) & top}
+
+    def held(self, seat: int, how: str) -> list[str]:
+        """The cards ``seat`` holds that it took from the pile ``how`` (picked_up, bought)."""
+        return [card for card, was in self.taken.get(seat, {}).items() if was == how]
 
 
 def continental_request(view: dict[str, Any], table: Table, pick_ups: PickUps) -> dict[str, Any] | None:
     """What the seat of ``view`` would ask the advice now, from the rules and the test's copy: its
-    hand, the table, and as seen the pile (its top apart before the draw or on a buy offer) and
-    what others took from the pile and hold."""
+    hand, the table, the whole pile as discards (its top also discard_top before the draw or on a
+    buy offer), and the other seats in play order after it: their hand sizes, drops and what
+    they took from the pile and hold."""
     seat, game = view["seat"], table.truth.game
     offered = game.window and seat in game.buyers_to_answer()
     if game.is_over or not (offered or seat == game.current):
         return None
     before_draw = offered or game.phase.value == "draw"
-    pile = [physical(c.id) for c in game.discards]
     request: dict[str, Any] = {
         "hand": view["hand"], "hand_number": game.hand_number, "dropped": game.dropped[seat],
         "drawn": not before_draw, "table": [jsonable(meld.cards) for meld in game.table]}
-    if before_draw and pile:
+    if before_draw and game.discards:
         request["discard_top"] = jsonable(game.discards[-1])
-        pile = pile[:-1]
-    others = [card for other, cards in pick_ups.taken.items() if other != seat for card in cards]
-    return request | {"seen": pile + others, "ruleset": game.config.ruleset,
-                      "options": game.config.to_dict()["options"]}
+    request["discards"] = [physical(c.id) for c in game.discards]
+    others = [(seat + step) % game.players for step in range(1, game.players)]
+    request["other_players"] = [
+        {"hand_size": len(game.hands[other]), "dropped": game.dropped[other],
+         "picked_up": pick_ups.held(other, "picked_up"), "bought": pick_ups.held(other, "bought")}
+        for other in others]
+    return request | {"ruleset": game.config.ruleset, "options": game.config.to_dict()["options"]}
 
 
 def as_compared(request: dict[str, Any]) -> dict[str, Any]:
-    """A request with its cards seen as a multiset of physical cards (their order is no knowledge)."""
-    return request | {"seen": Counter(physical(card) for card in request["seen"])}
+    """A request with its physical cards named one way, the cards each other player holds as a
+    multiset (their order is no knowledge; the pile's order is)."""
+    return request | {
+        "discards": [physical(card) for card in request["discards"]],
+        "other_players": [other | {key: Counter(physical(card) for card in other[key])
+                                   for key in ("picked_up", "bought")}
+                          for other in request["other_players"]]}
 
 
 def play_continental(client: FlaskClient, rng: random.Random, number: int) -> int:
@@ -325,7 +340,9 @@ def test_continental_advice_before_the_draw_says_whether_to_take_the_top(client:
     got = client.get(f"/v1/games/{game_id}/advice", headers=bearer(tokens[first]))
     assert got.status_code == 200, got.json
     assert got.json["request"]["discard_top"] == created["discard_top"]
-    assert got.json["request"]["drawn"] is False and got.json["request"]["seen"] == []
+    assert got.json["request"]["drawn"] is False and "seen" not in got.json["request"]
+    assert got.json["request"]["discards"] == [created["discard_top"]]
+    assert [other["hand_size"] for other in got.json["request"]["other_players"]] == [7]
     assert got.json["advice"]["take_discard"] is not None
     assert got.json["advice"]["action"]["type"] == "draw"
 
