@@ -21,6 +21,7 @@ RUNS: list[tuple[str, list[str]]] = [
     ("ramchi_solver.py", ["--hands", "40", "--ev-hands", "5"]),
     ("continental_solver.py", ["--hands", "30", "--drop-hands", "20"]),
     ("worst_cases.py", ["--seconds", "15"]),
+    ("continental_sampler.py", ["--samples", "5000"]),
     ("referee.py", ["--games", "2"]),
     ("log_requests.py", ["--quick", "--seeds", "2"]),
     ("load.py", ["--seconds", "5", "--scenarios", "health,classify,maximin,game"]),
