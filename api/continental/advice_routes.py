@@ -54,8 +54,9 @@ def continental_contracts() -> dict[str, Any]:
 @blp.response(200, ContinentalAdviceSchema)
 @blp.alt_response(422, description="Unreadable cards, a card given more often than the decks hold "
                   "it (hand, table, discard_top, discards, the other players' cards and seen "
-                  "together), discards whose top is not discard_top, a hand size the rules cannot "
-                  "produce, more other players than max_players allows, a table meld that is no "
+                  "together), discards whose top is not discard_top (top_not_on_pile), a hand size "
+                  "the rules cannot produce (impossible_hand_size), more other players than "
+                  "max_players allows (too_many_players), a table meld that is no "
                   "meld, hand_number and contract both or neither, or a limit exceeded.", **PROBLEM)
 @blp.solver_problems()
 def continental_advice(body: dict[str, Any]) -> dict[str, Any]:
@@ -120,7 +121,7 @@ def _check_other_players(others: list[dict[str, Any]], options: ContinentalOptio
     if len(others) > options.max_players - 1:
         raise InvalidInputError(
             f"{len(others)} other players: a table of at most {options.max_players} players "
-            f"seats at most {options.max_players - 1} besides you", code="invalid_input",
+            f"seats at most {options.max_players - 1} besides you", code="too_many_players",
             rule="the max_players option bounds the table", field="other_players")
 
 
@@ -129,14 +130,14 @@ def _check_top(top: str, discards: list[str], deck: Deck) -> None:
     if not discards:
         raise InvalidInputError(f"discards is empty but discard_top is {top}: the top discard lies "
                                 "on the discard pile, give it as the last card of discards",
-                                code="invalid_input", rule=TOP_RULE, field="discards")
+                                code="top_not_on_pile", rule=TOP_RULE, field="discards")
     last = len(discards) - 1
     read = read_card_groups({"/discard_top": top, f"/discards/{last}": discards[-1]}, deck)
     given, lying = read["/discard_top"][0], read[f"/discards/{last}"][0]
     if given.code != lying.code:
         raise InvalidInputError(f"the last card of discards is {lying.pretty}, but discard_top is "
                                 f"{given.pretty}: the top of the pile is its last card",
-                                code="invalid_input", rule=TOP_RULE, field=f"discards/{last}")
+                                code="top_not_on_pile", rule=TOP_RULE, field=f"discards/{last}")
 
 
 TOP_RULE = "the top discard is the last card laid on the discard pile"

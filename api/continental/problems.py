@@ -10,6 +10,21 @@ from api.errors import ProblemType
 __all__ = ["CONTINENTAL_PROBLEMS"]
 
 CONTINENTAL_PROBLEMS: dict[str, ProblemType] = {
+    "top_not_on_pile": ProblemType(
+        422, "The top discard is not on the pile",
+        "The discard pile given for advice (discards, bottom first) must end with discard_top: "
+        "the top discard is the last card laid on the pile. An empty pile has no top card."),
+    "impossible_hand_size": ProblemType(
+        422, "No play leaves that hand size",
+        "Each player is dealt the contract's cards; a draw adds one and the discard takes one, a "
+        "buy adds two (the card and a penalty card). So before its drop a player holds the cards "
+        "dealt plus two per card bought (one more during its turn); after it at least one card "
+        "(none: it has gone out) and every card known in its hand; and all hands together fit in "
+        "the decks."),
+    "too_many_players": ProblemType(
+        422, "More players than the table seats",
+        "The other players given for advice are at most max_players - 1 (the max_players option: "
+        "6 by default)."),
     "not_a_meld": ProblemType(
         422, "Not a meld",
         "The cards form no trio (three or more of one rank, jokers wild, at least one natural "

@@ -74,12 +74,12 @@ def check_hand_sizes(others: Sequence[OtherPlayer], contract: Contract, *, deck_
                                     held=len(other.held), bought=len(other.bought))
         if problem is not None:
             raise InvalidInputError(f"other player {index + 1}: {problem}", rule=HAND_SIZE_RULE,
-                                    code="invalid_input", field=f"other_players/{index}/hand_size")
+                                    code="impossible_hand_size", field=f"other_players/{index}/hand_size")
     if placed is None or not others:
         return
     total = sum(other.hand_size for other in others)
     if total + placed > deck_size:
         raise InvalidInputError(
             f"the hands hold {total} cards and {placed} more lie in your hand, on the table and in "
-            f"the discard pile: the decks hold {deck_size}", rule=HAND_SIZE_RULE, code="invalid_input",
+            f"the discard pile: the decks hold {deck_size}", rule=HAND_SIZE_RULE, code="impossible_hand_size",
             field=f"other_players/{len(others) - 1}/hand_size")

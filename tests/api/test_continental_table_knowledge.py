@@ -86,9 +86,10 @@ def test_the_in_game_copy_codes_are_read_as_the_cards(client: FlaskClient) -> No
 
 def test_the_top_of_the_pile_is_discard_top(client: FlaskClient) -> None:
     code, pointer, detail = refusal(client, BASE | {"discard_top": "7c", "discards": ["Qs", "7d"]})
-    assert (code, pointer) == ("invalid_input", "/discards/1")
+    assert (code, pointer) == ("top_not_on_pile", "/discards/1")
     assert "7♦" in detail and "7♣" in detail
-    assert refusal(client, BASE | {"discard_top": "7c", "discards": []})[:2] == ("invalid_input", "/discards")
+    empty = refusal(client, BASE | {"discard_top": "7c", "discards": []})
+    assert empty[:2] == ("top_not_on_pile", "/discards")
 
 
 def test_the_top_given_twice_is_counted_once(client: FlaskClient) -> None:
@@ -122,7 +123,7 @@ def test_a_hand_size_the_rules_cannot_produce_is_refused(client: FlaskClient, ot
                                                          words: str) -> None:
     body = BASE | {"other_players": [{"hand_size": 8}, other]}
     code, pointer, detail = refusal(client, body)
-    assert (code, pointer) == ("invalid_input", "/other_players/1/hand_size")
+    assert (code, pointer) == ("impossible_hand_size", "/other_players/1/hand_size")
     assert words in detail and "other player 2" in detail
 
 
@@ -136,7 +137,7 @@ def test_a_hand_size_is_plausible_after_the_drop_and_the_buys(client: FlaskClien
 def test_the_hands_fit_in_the_decks(client: FlaskClient) -> None:
     body = BASE | {"discards": ["Qs"], "other_players": [{"hand_size": 30}] * 3 + [{"hand_size": 8}]}
     code, pointer, detail = refusal(client, body)
-    assert (code, pointer) == ("invalid_input", "/other_players/3/hand_size")
+    assert (code, pointer) == ("impossible_hand_size", "/other_players/3/hand_size")
     assert "106" in detail
     untold = {key: value for key, value in body.items() if key != "discards"}
     advise(client, untold)  # the pile untold: the hands alone may not be too many
@@ -146,7 +147,7 @@ def test_no_more_other_players_than_the_table_seats(client: FlaskClient) -> None
     five = [{"hand_size": 8}] * 5
     advise(client, BASE | {"other_players": five})
     assert refusal(client, BASE | {"other_players": [*five, {"hand_size": 8}]})[:2] == \
-        ("invalid_input", "/other_players")
+        ("too_many_players", "/other_players")
     advise(client, BASE | {"other_players": [*five, {"hand_size": 8}], "options": {"max_players": 7}})
 
 

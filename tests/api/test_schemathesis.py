@@ -48,6 +48,9 @@ RULE_REFUSALS = {
     "unknown_opponent_model",  # a mixture whose weights are all 0 (or name no model)
     "no_such_seat",  # Continental score: went_out beyond the seats of hands (their number is data)
     "wrong_seat_count",  # Continental score: totals not one per seat of hands
+    "top_not_on_pile",  # Continental advice: discards whose last card is not discard_top
+    "impossible_hand_size",  # Continental advice: a hand size no play produces (needs the contract)
+    "too_many_players",  # Continental advice: other_players beyond max_players - 1 (an option)
 }
 
 
