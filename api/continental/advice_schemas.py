@@ -74,7 +74,8 @@ class ContinentalAdviceRequestSchema(Schema):
         "example": [["5h", "6h", "7h", "8h"]]})
     discard_top = continental_card_code(allow_none=True, metadata={
         "description": "the top card of the discard pile, for the take and buy advice; it counts "
-                       "as seen (listing it in seen too counts a second copy)", "example": "Ks"})
+                       "as seen (listing it in seen too counts a second copy; with discards it "
+                       "must be their last card, counted once)", "example": "Ks"})
     discards = continental_card_codes(max_items=CONTINENTAL_MAX_SEEN, load_default=None, metadata={
         "description": "the discard pile so far, bottom first; with discard_top its last card is "
                        "discard_top (written in both, counted once). Its cards are not in the "
