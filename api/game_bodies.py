@@ -169,7 +169,9 @@ class SeatAdviceSchema(Schema):
                        "there to get the same advice",
         "example": {"hand": ["7c", "7d", "7h", "Kc", "Kd", "Jk", "9s", "9s#2"], "hand_number": 1,
                     "dropped": False, "drawn": False, "table": [], "discard_top": "Ks",
-                    "seen": [], "ruleset": "continental", "options": {}}})
+                    "discards": ["Ks"],
+                    "other_players": [{"hand_size": 7, "dropped": False, "picked_up": [], "bought": []}],
+                    "ruleset": "continental", "options": {}}})
     advice = fields.Dict(required=True, metadata={
         "description": "that endpoint's answer to `request` (its Advice or ContinentalAdvice "
                        "schema)"})
