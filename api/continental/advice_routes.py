@@ -16,6 +16,7 @@ from api.continental.cards import read_card_groups
 from api.pool import solve
 from api.ruleset_input import ruleset_options
 from api.schemas import PROBLEM
+from rulesets.cards import Card
 from rulesets.continental.contracts import CONTRACTS
 from rulesets.continental.deck import Deck
 from rulesets.continental.kind import CONTINENTAL
@@ -87,23 +88,13 @@ def advise(body: dict[str, Any]) -> dict[str, Any]:
     contract = contract_for(body.get("hand_number"), *_contract(body.get("contract")))
     deck = Deck.for_players(options.max_players)
     _check_other_players(body["other_players"], options)
-    top, discards = body.get("discard_top"), body.get("discards")
-    groups: dict[str, Any] = {"/hand": body["hand"]}
-    groups |= {f"/table/{i}": meld for i, meld in enumerate(body["table"])}
-    if top is not None:
-        groups["/discard_top"] = top
-    if discards is not None:
-        groups["/discards"] = discards[:-1] if top is not None else discards
-    for i, other in enumerate(body["other_players"]):
-        groups |= {f"/other_players/{i}/picked_up": other["picked_up"],
-                   f"/other_players/{i}/bought": other["bought"]}
-    groups["/seen"] = body["seen"]
-    cards = read_card_groups(groups, deck)
-    if top is not None and discards is not None:
-        _check_top(top, discards, deck)
+    discards = body.get("discards")
+    cards = read_card_groups(_card_groups(body), deck)
+    top_card = cards["/discard_top"][0] if "/discard_top" in cards else None
+    if top_card is not None and discards is not None:
+        _check_top(top_card, discards, deck)
     table = [cards[f"/table/{i}"] for i in range(len(body["table"]))]
     hand = cards["/hand"]
-    top_card = cards["/discard_top"][0] if "/discard_top" in cards else None
     others = [OtherPlayer(other["hand_size"], other["dropped"], cards[f"/other_players/{i}/picked_up"],
                           cards[f"/other_players/{i}/bought"])
               for i, other in enumerate(body["other_players"])]
@@ -116,6 +107,24 @@ def advise(body: dict[str, Any]) -> dict[str, Any]:
     return answer
 
 
+def _card_groups(body: dict[str, Any]) -> dict[str, Any]:
+    """Every card list of the request keyed by its JSON pointer, read together: the top discard
+    once (the pile's last card, when both are given, is :func:`_check_top`'s to compare).
+    """
+    top, discards = body.get("discard_top"), body.get("discards")
+    groups: dict[str, Any] = {"/hand": body["hand"]}
+    groups |= {f"/table/{i}": meld for i, meld in enumerate(body["table"])}
+    if top is not None:
+        groups["/discard_top"] = top
+    if discards is not None:
+        groups["/discards"] = discards[:-1] if top is not None else discards
+    for i, other in enumerate(body["other_players"]):
+        groups |= {f"/other_players/{i}/picked_up": other["picked_up"],
+                   f"/other_players/{i}/bought": other["bought"]}
+    groups["/seen"] = body["seen"]
+    return groups
+
+
 def _check_other_players(others: list[dict[str, Any]], options: ContinentalOptions) -> None:
     """Refuse more other players than the table seats (``max_players``)."""
     if len(others) > options.max_players - 1:
@@ -125,15 +134,15 @@ def _check_other_players(others: list[dict[str, Any]], options: ContinentalOptio
             rule="the max_players option bounds the table", field="other_players")
 
 
-def _check_top(top: str, discards: list[str], deck: Deck) -> None:
-    """Refuse a discard pile whose top card is not ``discard_top`` (or an empty pile with a top)."""
+def _check_top(top: Card, discards: list[str], deck: Deck) -> None:
+    """Refuse a discard pile whose last card is not ``top`` (or an empty pile with a top)."""
     if not discards:
-        raise InvalidInputError(f"discards is empty but discard_top is {top}: the top discard lies "
-                                "on the discard pile, give it as the last card of discards",
-                                code="top_not_on_pile", rule=TOP_RULE, field="discards")
+        raise InvalidInputError(f"discards is empty but discard_top is {top.pretty}: the top "
+                                "discard lies on the discard pile, give it as the last card of "
+                                "discards", code="top_not_on_pile", rule=TOP_RULE, field="discards")
     last = len(discards) - 1
-    read = read_card_groups({"/discard_top": top, f"/discards/{last}": discards[-1]}, deck)
-    given, lying = read["/discard_top"][0], read[f"/discards/{last}"][0]
+    lying = read_card_groups({f"/discards/{last}": discards[-1]}, deck)[f"/discards/{last}"][0]
+    given = top
     if given.code != lying.code:
         raise InvalidInputError(f"the last card of discards is {lying.pretty}, but discard_top is "
                                 f"{given.pretty}: the top of the pile is its last card",
