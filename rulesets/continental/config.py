@@ -183,6 +183,8 @@ class GameConfig:
     decks: tuple[tuple[Card, ...], ...] = ()
     options: ContinentalOptions = dataclasses.field(default_factory=ContinentalOptions)
     ruleset: str = "continental"
+    seed_drawn: bool = dataclasses.field(default=False, compare=False)
+    """Whether :meth:`create` drew the seed at random (none was given)."""
 
     @classmethod
     def create(
@@ -207,15 +209,34 @@ got 7; hands must be 1 to 7, got 8; dealer must be a seat 0-5 (or null: drawn), 
         """
         if deck is not None and decks is not None:
             raise ConfigError([_BOTH_DECKS])
+        seed_drawn = seed is None
         if seed is None:
             seed = random.SystemRandom().randrange(MAX_SEED + 1)
         given = [deck] if deck is not None else list(decks or [])
         config = cls(players=players, hands=hands, dealer=dealer, seed=seed,
                      decks=tuple(tuple(d) for d in given),
                      options=options if options is not None else load_ruleset(ruleset).options,
-                     ruleset=ruleset)
+                     ruleset=ruleset, seed_drawn=seed_drawn)
         config.check()
         return config
+
+    def unfixed_deal(self) -> str | None:
+        """Why the cards of this configuration are left to chance (``None``: they are fixed).
+
+        A log can only be judged (or replayed) against the cards it was played with. The seed
+        decides more than the decks (the draw for the first dealer and every reshuffle of the
+        discard pile), so a Continental log needs the seed it was played with.
+
+        >>> GameConfig.create(players=2, hands=1, seed=5).unfixed_deal() is None
+        True
+        >>> print(GameConfig.create(players=2, hands=1, dealer=0).unfixed_deal())
+        the configuration fixes no deal: give seed (the seed the game was played with: it \
+shuffles the decks not given, draws the first dealer and reshuffles the discard pile)
+        """
+        if not self.seed_drawn:
+            return None
+        return ("the configuration fixes no deal: give seed (the seed the game was played with: it "
+                "shuffles the decks not given, draws the first dealer and reshuffles the discard pile)")
 
     @property
     def deck(self) -> Deck:

@@ -25,7 +25,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rulesets.cards import Card
-from rulesets.continental.config import GameConfig
+from rulesets.continental.config import ConfigError, GameConfig
 from rulesets.continental.game import ContinentalGame
 from rulesets.continental.records import CONTINENTAL_RECORDS, Discard, Draw, GameEnded, HandEnded
 from rulesets.continental.values import DrawSource
@@ -47,6 +47,7 @@ from rulesets.verdicts import accepted, blame_tries, blamed_error, changed_actio
 
 __all__ = [
     "RECORDS_PER_HAND",
+    "check_fixed_deal",
     "check_log_size",
     "hidden_record",
     "max_log_length",
@@ -265,9 +266,29 @@ def _refusal(game: ContinentalGame, index: int, item: Any, error: RulesError, co
                                     verdict_words(game.players))
 
 
+def check_fixed_deal(config: GameConfig, posted: Sequence[Any]) -> None:
+    """Refuse a configuration that leaves the cards to chance (:meth:`GameConfig.unfixed_deal`):
+    a log is judged against the cards it was played with. The log of a game still running
+    (its cards hidden, :func:`hidden_record`) is told as it is, so it needs none.
+
+    >>> check_fixed_deal(GameConfig.from_dict({"players": 2, "hands": 1}), [])
+    Traceback (most recent call last):
+    ...
+    rulesets.continental.config.ConfigError: the configuration fixes no deal: give seed (the seed \
+the game was played with: it shuffles the decks not given, draws the first dealer and reshuffles \
+the discard pile)
+    """
+    problem = config.unfixed_deal()
+    if problem is not None and not any(hidden_record(item) is not None for item in posted):
+        error = ConfigError([problem])
+        error.field = "config/seed"
+        raise error
+
+
 def check_log_size(config: GameConfig | Mapping[str, Any], posted: Any) -> None:
     """Refuse, before reading any record, a log that is not a list or is longer than
-    :func:`max_log_length`; raises :class:`~rulesets.log.LogError`.
+    :func:`max_log_length`, raising :class:`~rulesets.log.LogError`; then a configuration that
+    fixes no deal (:func:`check_fixed_deal`, a :class:`~rulesets.continental.config.ConfigError`).
 
     >>> check_log_size({"players": 3, "hands": 1, "seed": 5}, [{}] * 20_002)
     Traceback (most recent call last):
@@ -282,6 +303,7 @@ def check_log_size(config: GameConfig | Mapping[str, Any], posted: Any) -> None:
     if len(posted) > most:
         raise LogError(f"log: {len(posted)} records given; a game of {config.hands} hand(s) "
                        f"has at most {most}")
+    check_fixed_deal(config, posted)
 
 
 def settle(config: GameConfig | Mapping[str, Any], posted: Sequence[Any], *,

@@ -107,6 +107,8 @@ class GameConfig:
     decks: tuple[tuple[Card, ...], ...] = ()
     options: RamchiOptions = dataclasses.field(default_factory=RamchiOptions)
     ruleset: str = "ramchi"
+    drawn: frozenset[str] = dataclasses.field(default=frozenset(), compare=False)
+    """What :meth:`create` drew at random because it was not given (``seed``, ``dealer``)."""
 
     @classmethod
     def create(
@@ -129,6 +131,7 @@ class GameConfig:
         """
         if deck is not None and decks is not None:
             raise ConfigError([_BOTH_DECKS])
+        drawn = frozenset(name for name, value in (("seed", seed), ("dealer", dealer)) if value is None)
         if seed is None:
             seed = random.SystemRandom().randrange(MAX_SEED + 1)
         if dealer is None:
@@ -141,9 +144,29 @@ class GameConfig:
             decks=tuple(tuple(d) for d in given),
             options=options if options is not None else load_ruleset(ruleset).options,
             ruleset=ruleset,
+            drawn=drawn,
         )
         config.check()
         return config
+
+    def unfixed_deal(self) -> str | None:
+        """Why the deal of this configuration is left to chance (``None``: it is fixed).
+
+        A log can only be judged (or replayed) against the cards it was played with: the
+        seed given, or a deck for every hand and the first dealer. A configuration that
+        gives neither was dealt at random when it was read.
+
+        >>> GameConfig.create(hands=1, seed=5).unfixed_deal() is None
+        True
+        >>> print(GameConfig.create(hands=2, dealer=0, decks=[shuffled_deck(1)]).unfixed_deal())
+        the configuration fixes no deal: give seed (the seed the game was played with), or decks \
+(a deck for each of the 2 hands) and dealer
+        """
+        if "seed" not in self.drawn or (len(self.decks) == self.hands and "dealer" not in self.drawn):
+            return None
+        return (f"the configuration fixes no deal: give seed (the seed the game was played with), "
+                f"or {'deck' if self.hands == 1 else 'decks'} (a deck for "
+                f"{'the hand' if self.hands == 1 else f'each of the {self.hands} hands'}) and dealer")
 
     def problems(self) -> list[str]:
         """List every problem with this configuration (empty: usable).

@@ -21,14 +21,15 @@ from typing import Any
 from rulesets.errors import CardError, RulesError, echo
 from rulesets.log import LogError, LogMismatchError, Record, first_mismatch, record_to_dict, split_actions
 from rulesets.ramchi.arrangement import MAX_COMBINATIONS
-from rulesets.ramchi.config import GameConfig
+from rulesets.ramchi.config import ConfigError, GameConfig
 from rulesets.ramchi.game import RamchiGame
 from rulesets.ramchi.records import RAMCHI_RECORDS
 from rulesets.ramchi.scoring import SEATS
 from rulesets.ramchi.verdict_words import RAMCHI_VERDICT_WORDS, WORDING
 from rulesets.verdicts import accepted, blame_tries, blamed_error, changed_action, refused, rule_in_words
 
-__all__ = ["RECORDS_PER_HAND", "check_log_size", "max_log_length", "rule_of", "settle"]
+__all__ = ["RECORDS_PER_HAND", "check_fixed_deal", "check_log_size", "hidden_record", "max_log_length",
+           "rule_of", "settle"]
 
 RECORDS_PER_HAND = 1 + 1 + SEATS + MAX_COMBINATIONS + 1
 """The most records one hand adds to a log: the deal, the exchange decision (or why it is
@@ -83,9 +84,41 @@ def _refusal(game: RamchiGame, index: int, item: Any, error: RulesError, context
                                     RAMCHI_VERDICT_WORDS)
 
 
+def hidden_record(item: Any) -> str | None:
+    """Why a posted record cannot be judged: the deal of a hand whose deck a redaction hid.
+
+    >>> hidden_record({"kind": "hand_dealt", "hand": 1, "deck": None})[:20]
+    'is the deal of a han'
+    """
+    if isinstance(item, Mapping) and item.get("kind") == "hand_dealt" and item.get("deck") is None:
+        return ("is the deal of a hand that was still running when the log was read, so its cards "
+                "are hidden: a game can be judged once it is over, when its log shows every deck")
+    return None
+
+
+def check_fixed_deal(config: GameConfig, posted: Sequence[Any]) -> None:
+    """Refuse a configuration that leaves the deal to chance (:meth:`GameConfig.unfixed_deal`):
+    a log is judged against the cards it was played with. The log of a game still running
+    (its deal hidden, :func:`hidden_record`) is told as it is, so it needs none.
+
+    >>> check_fixed_deal(GameConfig.from_dict({"hands": 1}), [{"kind": "keep", "seat": 1}])
+    Traceback (most recent call last):
+    ...
+    rulesets.ramchi.config.ConfigError: the configuration fixes no deal: give seed (the seed the \
+game was played with), or deck (a deck for the hand) and dealer
+    """
+    problem = config.unfixed_deal()
+    if problem is not None and not any(hidden_record(item) is not None for item in posted):
+        error = ConfigError([problem])
+        error.field = "config/seed"
+        raise error
+
+
 def check_log_size(config: GameConfig, posted: Any) -> None:
     """Refuse, before reading any record, a log that is not a list or is longer than any game of
-    ``config.hands`` hands can be (:func:`max_log_length`); raises :class:`~rulesets.log.LogError`.
+    ``config.hands`` hands can be (:func:`max_log_length`), raising :class:`~rulesets.log.LogError`;
+    then a configuration that fixes no deal (:func:`check_fixed_deal`, a
+    :class:`~rulesets.ramchi.config.ConfigError`).
 
     >>> check_log_size(GameConfig.create(hands=1, seed=5), [{}] * 12)
     """
@@ -94,6 +127,7 @@ def check_log_size(config: GameConfig, posted: Any) -> None:
     if len(posted) > max_log_length(config.hands):
         raise LogError(f"log: {len(posted)} records given; a game of {config.hands} hand(s) "
                        f"has at most {max_log_length(config.hands)}")
+    check_fixed_deal(config, posted)
 
 
 def settle(config: GameConfig | Mapping[str, Any], posted: Sequence[Any], *,

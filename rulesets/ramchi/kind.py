@@ -21,7 +21,7 @@ from rulesets.actions import action_from_request as read_request
 from rulesets.game import GameKind, register_game
 from rulesets.log import RecordTypes
 from rulesets.ramchi.config import GameConfig
-from rulesets.ramchi.disputes import check_log_size, rule_of, settle
+from rulesets.ramchi.disputes import check_log_size, hidden_record, rule_of, settle
 from rulesets.ramchi.game import RamchiGame
 from rulesets.ramchi.options import RamchiOptions
 from rulesets.ramchi.records import ACTIONS, RAMCHI_RECORDS, Arrange, Exchange, Keep
@@ -51,18 +51,6 @@ def action_from_request(seat: int, body: Mapping[str, Any]) -> Exchange | Keep |
 three cards; [] to discard all)
     """
     return read_request(_REQUESTED, seat, body, ignore_other_fields=True)  # type: ignore[return-value]
-
-
-def hidden_record(item: Any) -> str | None:
-    """Why a posted record cannot be judged: the deal of a hand whose deck a redaction hid.
-
-    >>> hidden_record({"kind": "hand_dealt", "hand": 1, "deck": None})[:20]
-    'is the deal of a han'
-    """
-    if isinstance(item, Mapping) and item.get("kind") == "hand_dealt" and item.get("deck") is None:
-        return ("is the deal of a hand that was still running when the log was read, so its cards "
-                "are hidden: a game can be judged once it is over, when its log shows every deck")
-    return None
 
 
 RAMCHI = register_game(GameKind(

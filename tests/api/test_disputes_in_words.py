@@ -86,3 +86,26 @@ def test_the_verdict_schemas_document_the_new_fields(client: FlaskClient) -> Non
         assert set(schemas[f"{game}Where"]["properties"]) == {"index", "hand", place}
         assert "counts" in schemas[f"{game}Standings"]["properties"]
     assert set(schemas["Difference"]["properties"]) == {"field", "log", "rules"}
+
+
+def test_a_dispute_or_replay_needs_a_fixed_deal(client: FlaskClient) -> None:
+    # A log is judged against the cards it was played with: without a seed (or every deck and the
+    # dealer) the rules would deal at random, and the verdict would change from call to call.
+    unfixed = [
+        {"config": {"hands": 1, "dealer": 0}, "log": [{"kind": "keep", "seat": 1}]},
+        {"game": "continental", "config": {"players": 2, "hands": 1, "dealer": 0}, "log": []},
+    ]
+    for body in unfixed:
+        for path in (DISPUTES, "/v1/replays"):
+            answer = client.post(path, json=body)
+            assert answer.status_code == 422, (path, answer.json)
+            assert answer.json["code"] == "invalid_game_config"
+            assert "give seed" in answer.json["detail"]
+            assert answer.json["errors"][0]["pointer"] == "/config/seed"
+    _, log = ramchi_seed_5()
+    deck = log[0]["deck"]
+    fixed = {"config": {"hands": 1, "dealer": 0, "deck": deck}, "log": [{"kind": "keep", "seat": 1}]}
+    verdicts = [client.post(DISPUTES, json=fixed).json for _ in range(3)]
+    assert all(verdict == verdicts[0] for verdict in verdicts) and verdicts[0]["legal"] is True
+    without_dealer = client.post(DISPUTES, json={"config": {"hands": 1, "deck": deck}, "log": []})
+    assert without_dealer.status_code == 422 and "dealer" in without_dealer.json["detail"]
