@@ -316,7 +316,8 @@ def _explains(index: int, records: Sequence[Record], seats: int, legal_with: Cal
 def changed_action(records: Sequence[Record], refused_at: int, seats: int,
                    legal_with: Callable[[int, Record], bool], words: VerdictWords,
                    reach: int = BLAME_REACH, derived: Record | None = None,
-                   tries: int | None = None) -> tuple[int, Record] | None:
+                   tries: int | None = None,
+                   mover: tuple[int, Iterable[Record]] | None = None) -> tuple[int, Record] | None:
     """The action a refusal at ``refused_at`` follows from, and what the rules read it as.
 
     The refused record itself comes first: when one change of it (``derived``, what the rules
@@ -329,6 +330,12 @@ def changed_action(records: Sequence[Record], refused_at: int, seats: int,
     departs from the rules in more than one place), or when the ``tries`` (by default
     :func:`blame_tries` of the records) ran out.
 
+    A refusal about a card that is not where the action needs it (a card discarded twice)
+    follows from the action that last moved the card, however far back: the game gives it as
+    ``mover`` (its index among ``records``, and its other readings, e.g. the discard of each
+    other card the seat held then), tried after the refused record and before the last
+    ``reach`` actions.
+
     >>> @dataclass(frozen=True, slots=True)
     ... class Tap(Record):
     ...     kind = "tap"
@@ -339,11 +346,19 @@ def changed_action(records: Sequence[Record], refused_at: int, seats: int,
     (0, Tap(seat=1))
     >>> changed_action([Tap(0), Tap(0)], 1, 2, lambda index, record: True, words) is None  # Tap(1) at 1
     True
+    >>> changed_action([Tap(0)] * 9, 8, 2, lambda index, record: (index, record) == (0, Tap(1)), words,
+    ...                mover=(0, ()))  # beyond the reach, but it last moved the card refused at 8
+    (0, Tap(seat=1))
     """
     left = _Tries(blame_tries(len(records)) if tries is None else tries)
     if refused_at < len(records) and _explains(refused_at, records, seats, legal_with, words, left,
                                                () if derived is None else (derived,)) is not None:
         return None
+    if mover is not None:
+        at, readings = mover
+        other = _explains(at, records, seats, legal_with, words, left, readings)
+        if other is not None:
+            return at, other
     tried = 0
     for index in range(min(refused_at, len(records)) - 1, -1, -1):
         if not records[index].is_action:

@@ -21,13 +21,23 @@ record where it departs from the rules is the one refused.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rulesets.cards import Card
 from rulesets.continental.config import ConfigError, GameConfig
 from rulesets.continental.game import ContinentalGame
-from rulesets.continental.records import CONTINENTAL_RECORDS, Discard, Draw, GameEnded, HandEnded
+from rulesets.continental.records import (
+    CONTINENTAL_RECORDS,
+    Discard,
+    Draw,
+    Drop,
+    GameEnded,
+    HandEnded,
+    LayOff,
+    SwapJoker,
+)
 from rulesets.continental.values import DrawSource
 from rulesets.continental.verdict_words import WORDING, verdict_words
 from rulesets.continental.views import HIDDEN, stock_draws
@@ -397,6 +407,38 @@ def _with(posted: Sequence[Any], index: int, meant: Record) -> list[Any]:
     return [*posted[:index], record_to_dict(meant) | shown, *posted[index + 1:]]
 
 
+def _played(record: Record | None) -> tuple[Card, ...]:
+    """The cards an action plays from its seat's hand (a discard's, a lay-off's, a drop's)."""
+    if isinstance(record, Discard | LayOff | SwapJoker):
+        return (record.card,)
+    if isinstance(record, Drop):
+        return tuple(card for meld in record.melds for card in meld)
+    return ()
+
+
+def _card_mover(config: GameConfig, records: Sequence[Record], game: ContinentalGame, index: int,
+                error: RulesError) -> tuple[int, list[Record]] | None:
+    """For a refusal at ``index`` of a card not in the seat's hand (``game``: the game then), the
+    earlier action that last played the card and its other readings: the same action with each
+    other card the seat held then (:func:`~rulesets.verdicts.changed_action`'s ``mover``).
+    """
+    refused = records[index] if index < len(records) else None
+    seat = getattr(refused, "seat", None)
+    if error.code != "card_not_in_hand" or not isinstance(seat, int) or seat not in range(game.players):
+        return None
+    missing = {card for card in _played(refused) if card not in game.hands[seat]}
+    at = next((at for at in range(index - 1, -1, -1) if getattr(records[at], "seat", None) == seat
+               and missing & set(_played(records[at]))), None)
+    if at is None:
+        return None
+    moved = records[at]
+    if not isinstance(moved, Discard | LayOff | SwapJoker):
+        return at, []
+    before = ContinentalGame.from_actions(config, split_actions(records[:at]))  # type: ignore[arg-type]
+    held = sorted(set(before.hands[seat]), key=lambda card: (card.code, card.copy))
+    return at, [dataclasses.replace(moved, card=card) for card in held if card != moved.card]
+
+
 def _judged_refusal(config: GameConfig, posted: Sequence[Any], records: Sequence[Record],
                     game: ContinentalGame, index: int, error: RulesError, context: Sequence[Record],
                     record: Record | None, blame: bool, *, whole: bool) -> dict[str, Any]:
@@ -413,7 +455,8 @@ def _judged_refusal(config: GameConfig, posted: Sequence[Any], records: Sequence
 
     found = changed_action(records, index, game.players, legal_with, words,
                            derived=error.rules if isinstance(error, LogMismatchError) else None,
-                           tries=blame_tries(len(posted)))
+                           tries=blame_tries(len(posted)),
+                           mover=_card_mover(config, records, game, index, error))
     if found is None:
         return _refusal(game, index, item, error, context, record)
     at, meant = found

@@ -29,7 +29,7 @@ from rulesets.continental.records import (
     Pass,
 )
 from rulesets.continental.values import DrawSource
-from rulesets.differences import Difference, Wording, card_words
+from rulesets.differences import Clause, Difference, Wording, card_words
 from rulesets.log import Record
 from rulesets.verdicts import VerdictWords
 
@@ -55,6 +55,15 @@ def _source_clause(log: Any, rules: Any, difference: Difference, wording: Wordin
     seat = getattr(log, "seat", None)
     return (f"the log says seat {seat} drew from {_source_words(difference.log, wording)}; "
             f"by the rules from {_source_words(difference.rules, wording)}")
+
+
+def _played_clause(verb: str) -> Clause:
+    """The sentence for the card of a discard or a lay-off: "the log says seat 0 discarded Q♥"."""
+    def clause(log: Any, rules: Any, difference: Difference, wording: Wording) -> str:
+        seat = getattr(log, "seat", None)
+        return (f"the log says seat {seat} {verb} {wording.value('card', difference.log)}; by the "
+                f"rules it {verb} {wording.value('card', difference.rules)}")
+    return clause
 
 
 def _went_out_clause(log: Any, rules: Any, difference: Difference, wording: Wording) -> str:
@@ -89,6 +98,8 @@ WORDING = Wording(
            "drop": "a drop", "lay_off": "a lay-off", "swap_joker": "a joker swap",
            "move_joker": "a joker move", "discard": "a discard"},
     clauses={("draw", "source"): _source_clause, ("went_out", "seat"): _went_out_clause,
+             ("discard", "card"): _played_clause("discarded"),
+             ("lay_off", "card"): _played_clause("laid off"),
              ("game_ended", "winners"): _winners_clause},
     why=_why,
 )

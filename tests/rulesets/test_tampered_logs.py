@@ -229,3 +229,49 @@ def test_every_field_of_many_continental_records_tampered(seed: int, players: in
         for index in indexes[:: max(1, len(indexes) // 6)]:
             check("continental", config, log, index)
     check_cuts("continental", config, log, step=max(1, len(log) // 40))
+
+
+def _played_later(log: tuple[dict[str, Any], ...], index: int, seat: int, code: str) -> int | None:
+    """The index of the next record after ``index`` where ``seat`` plays the card ``code`` in the
+    same hand."""
+    for at in range(index + 1, len(log)):
+        item = log[at]
+        if item["kind"] == "hand_ended":
+            return None
+        if item.get("seat") != seat:
+            continue
+        cards = [item["card"]] if item["kind"] in ("discard", "lay_off", "swap_joker") else \
+            [card for meld in item.get("melds", ()) for card in meld] if item["kind"] == "drop" else []
+        if code in cards:
+            return at
+    return None
+
+
+def test_a_changed_discard_is_refused_at_the_discard_not_where_the_card_is_missing() -> None:
+    """A discard changed to another card of the hand that the seat plays later: the later play is
+    refused (the card is gone), however far on; the verdict names the discard, and its card."""
+    config, log = continental_log(*CONTINENTAL_FAST[0])
+    kind = game_kind("continental")
+    cases = 0
+    for index, item in enumerate(log):
+        if item["kind"] != "discard" or cases == 4:
+            continue
+        state = _state_before("continental", config, log, index)
+        following = next((later for later in log[index + 1:] if later["kind"] == "draw"), None)
+        if following is None or following["source"] != "stock":  # the next seat takes the card
+            continue
+        held = {card.code if card.copy == 1 else card.id for card in state.hands[item["seat"]]}
+        for code in sorted(held - {item["card"]}):
+            later = _played_later(log, index, item["seat"], code)
+            if later is None or later - index <= 12:  # beyond the last few actions
+                continue
+            posted = [*log[:index], item | {"card": code}, *log[index + 1:]]
+            verdict = kind.judge(kind.config_from_dict(config), posted)
+            assert (verdict["legal"], verdict["index"], verdict["code"]) == (False, index, "log_mismatch"), \
+                (index, code, later, verdict["message"])
+            assert verdict["differences"][0]["field"] == "card"
+            assert f"the log says seat {item['seat']} discarded" in verdict["message"]
+            assert not reprs_in(verdict)
+            cases += 1
+            break
+    assert cases >= 2
