@@ -207,8 +207,14 @@ ContinentalStandingsSchema = standings_schema(
 
 ContinentalVerdictSchema = verdict_schema(
     "ContinentalVerdict", ContinentalWhereSchema, ContinentalStandingsSchema,
-    scores=fields.List(fields.List(Int()), metadata={"description": "each finished hand's points, per seat"}),
-    totals=fields.List(Int(), metadata={"description": "each seat's total points"}),
+    scores=fields.List(fields.List(Int()), metadata={
+        "description": "each hand's points per seat, for the hands finished in the records judged "
+                       "(before the refused record, for an illegal log): the same as "
+                       "standings_after.scores"}),
+    totals=fields.List(Int(), metadata={
+        "description": "each seat's total points after the records judged: the same as "
+                       "standings_after.totals"}),
     winners=fields.List(Int(), allow_none=True, metadata={
-        "description": "the seats with the lowest total once the game is over"}))
+        "description": "the seats with the lowest total when the records judged end the game "
+                       "(finished); null otherwise"}))
 """The verdict on a posted Continental log: legal or not, the points of each hand and seat."""

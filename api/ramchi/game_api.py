@@ -59,7 +59,7 @@ RAMCHI_EXAMPLES = {
         "description": "The log of a finished game (seed 5, dealer 0), its record 5 (round 1) "
                        "changed to say seat 0 won; the events and log fields are left out here.",
         "value": {
-            "legal": False, "finished": False, "chips": [12, -12, 0], "index": 5,
+            "legal": False, "finished": False, "chips": [0, 0, 0], "index": 5,
             "where": {"index": 5, "hand": 1, "round": 1}, "code": "log_mismatch",
             "rule": "the events of a game follow from its actions by the rules",
             "message": "record 5, hand 1, round 1: the log says seat 0 won; by the rules seat 1 "

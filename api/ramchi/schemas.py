@@ -163,5 +163,8 @@ RamchiStandingsSchema = standings_schema(
 
 RamchiVerdictSchema = verdict_schema(
     "RamchiVerdict", RamchiWhereSchema, RamchiStandingsSchema,
-    chips=fields.List(Int(), metadata={"description": "each seat's chips after the actions replayed"}))
+    chips=fields.List(Int(), metadata={
+        "description": "each seat's chips won or lost in the hands finished in the records judged: "
+                       "the same as standings_after.chips (before the refused record, for an "
+                       "illegal log)"}))
 """The verdict on a posted Ramchi log: legal or not, and each seat's chips."""

@@ -269,11 +269,23 @@ def _summary(game: ContinentalGame) -> dict[str, Any]:
     }
 
 
+def _judged(game: ContinentalGame, verdict: dict[str, Any]) -> dict[str, Any]:
+    """The ``verdict`` with the game's fields; its ``scores`` and ``totals`` are those of
+    ``standings_after`` and its ``winners`` are given only when the records judged end the game
+    (they describe the records judged, not what the rules would derive after them).
+    """
+    summary = _summary(game)
+    standings = verdict["standings_after"]
+    return summary | verdict | {"scores": [list(scores) for scores in standings["scores"]],
+                                "totals": list(standings["totals"]),
+                                "winners": summary["winners"] if verdict["finished"] else None}
+
+
 def _refusal(game: ContinentalGame, index: int, item: Any, error: RulesError, context: Sequence[Record],
              record: Record | None) -> dict[str, Any]:
     """The verdict for the first refused record (``context``: the derived records before it)."""
-    return _summary(game) | refused(index, item, error, rule_of(error), context, record,
-                                    verdict_words(game.players))
+    return _judged(game, refused(index, item, error, rule_of(error), context, record,
+                                 verdict_words(game.players)))
 
 
 def check_fixed_deal(config: GameConfig, posted: Sequence[Any]) -> None:
@@ -394,7 +406,7 @@ def settle(config: GameConfig | Mapping[str, Any], posted: Sequence[Any], *,
         if mismatch is not None:
             return refuse(mismatch.index, mismatch, game.log[:mismatch.index], mismatch.rules or mismatch.log)
     context = game.log[:len(records)] if whole else game.log
-    return _summary(game) | accepted(context, len(posted) - 1, verdict_words(game.players))
+    return _judged(game, accepted(context, len(posted) - 1, verdict_words(game.players)))
 
 
 def _with(posted: Sequence[Any], index: int, meant: Record) -> list[Any]:

@@ -77,11 +77,18 @@ def _summary(game: RamchiGame) -> dict[str, Any]:
     }
 
 
+def _judged(game: RamchiGame, verdict: dict[str, Any]) -> dict[str, Any]:
+    """The ``verdict`` with the game's fields; its ``chips`` are those of ``standings_after``
+    (the records judged, not what the rules would derive after them).
+    """
+    return _summary(game) | verdict | {"chips": list(verdict["standings_after"]["chips"])}
+
+
 def _refusal(game: RamchiGame, index: int, item: Any, error: RulesError, context: Sequence[Record],
              record: Record | None) -> dict[str, Any]:
     """The verdict for the first refused record (``context``: the derived records before it)."""
-    return _summary(game) | refused(index, item, error, rule_of(error), context, record,
-                                    RAMCHI_VERDICT_WORDS)
+    return _judged(game, refused(index, item, error, rule_of(error), context, record,
+                                 RAMCHI_VERDICT_WORDS))
 
 
 def hidden_record(item: Any) -> str | None:
@@ -180,7 +187,7 @@ def settle(config: GameConfig | Mapping[str, Any], posted: Sequence[Any], *,
             return _judged_refusal(config, posted, records, game, at, mismatch, game.log[:at],
                                    mismatch.rules or mismatch.log, blame, whole=True)
     context = game.log[:len(records)] if whole else game.log
-    return _summary(game) | accepted(context, len(posted) - 1, RAMCHI_VERDICT_WORDS)
+    return _judged(game, accepted(context, len(posted) - 1, RAMCHI_VERDICT_WORDS))
 
 
 def _judged_refusal(config: GameConfig, posted: Sequence[Any], records: Sequence[Record], game: RamchiGame,

@@ -55,6 +55,17 @@ def _state_before(game: str, config: dict[str, Any], log: tuple[dict[str, Any], 
     return state
 
 
+def check_standings_agree(verdict: dict[str, Any]) -> None:
+    """The top-level standings (kept for older clients) are those of ``standings_after``: the
+    records judged, not what the rules derive after them; ``winners`` only once finished."""
+    standings = verdict["standings_after"]
+    for field in ("chips", "totals", "scores"):
+        if field in verdict:
+            assert verdict[field] == standings[field], (field, verdict.get("message"))
+    if "winners" in verdict:
+        assert (verdict["winners"] is None) == (not verdict["finished"]), verdict.get("message")
+
+
 def check(game: str, config: dict[str, Any], log: tuple[dict[str, Any], ...], index: int) -> int:
     """Tamper each field of record ``index`` in turn and check each verdict; the cases checked."""
     kind = game_kind(game)
@@ -68,6 +79,7 @@ def check(game: str, config: dict[str, Any], log: tuple[dict[str, Any], ...], in
         where = f"{game} record {index} ({item['kind']}), {field} changed: {verdict.get('message')}"
         assert not reprs_in(verdict), (where, reprs_in(verdict))
         assert isinstance(verdict["finished"], bool) and "standings_after" in verdict, where
+        check_standings_agree(verdict)
         cases += 1
         shown_card = item["kind"] == "draw" and field == "card"
         if not action_class.is_action or shown_card:
@@ -94,9 +106,11 @@ def check_cuts(game: str, config: dict[str, Any], log: tuple[dict[str, Any], ...
         verdict = kind.judge(kind.config_from_dict(config), list(log[:cut]))
         assert (verdict["legal"], verdict["finished"]) == (True, False), (game, cut, verdict.get("message"))
         assert verdict["standings_after"]["through_record"] == cut - 1
+        check_standings_agree(verdict)
         assert not reprs_in(verdict)
     whole = kind.judge(kind.config_from_dict(config), list(log))
     assert (whole["legal"], whole["finished"]) == (True, True)
+    check_standings_agree(whole)
 
 
 def first_of_each_kind(log: tuple[dict[str, Any], ...]) -> list[int]:
