@@ -23,6 +23,7 @@ from rulesets.continental.melds import Meld
 from rulesets.continental.phase import Phase
 from rulesets.continental.refusals import malformed, refuse
 from rulesets.continental.values import RunEnd
+from rulesets.differences import card_words
 from rulesets.referee import Problems
 
 if TYPE_CHECKING:
@@ -98,11 +99,11 @@ def card_problems(game: ContinentalGame, seat: int, cards: Sequence[Card]) -> Pr
         if not isinstance(card, Card):
             return [malformed("card_not_in_hand", f"{card!r} is not a card")]
         if card not in hand:
-            return [refuse("card_not_in_hand", f"{card.id} is not in seat {seat}'s hand")]
+            return [refuse("card_not_in_hand", f"{card_words(card)} is not in seat {seat}'s hand")]
     seen: set[Card] = set()
     for card in cards:
         if card in seen:
-            return [refuse("card_not_in_hand", f"{card.id} is given twice")]
+            return [refuse("card_not_in_hand", f"{card_words(card)} is given twice")]
         seen.add(card)
     return []
 

@@ -24,6 +24,7 @@ from rulesets.cards import Card
 from rulesets.continental.contracts import CONTRACTS
 from rulesets.continental.melds import Meld, Run, Trio, lay_off, rank_at, read_meld
 from rulesets.continental.records import (
+    HAND_END_REASONS,
     Buy,
     CardBought,
     DealerDrawn,
@@ -254,7 +255,7 @@ def _points(values: Sequence[int]) -> str:
 
 
 def _hand_ended(record: HandEnded, told: Told) -> str:
-    why = "the stock ran out" if record.reason == "stock_exhausted" else "a player went out"
+    why = HAND_END_REASONS.get(record.reason, record.reason)
     return (f"Hand {record.hand} ends ({why}): points {_points(record.scores)}; "
             f"totals {_points(record.totals)}")
 

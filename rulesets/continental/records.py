@@ -32,6 +32,7 @@ from rulesets.log import LogError, Record, RecordTypes, record_to_dict
 __all__ = [
     "ACTIONS",
     "CONTINENTAL_RECORDS",
+    "HAND_END_REASONS",
     "Action",
     "Buy",
     "CardBought",
@@ -195,6 +196,10 @@ class WentOut(Record):
     hand: int
     seat: int
     same_turn: bool
+
+
+HAND_END_REASONS = {"went_out": "a player went out", "stock_exhausted": "the stock ran out"}
+"""Why a hand ended (a :class:`HandEnded`'s ``reason``), in words."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,6 +20,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 
 from rulesets.continental.records import (
+    HAND_END_REASONS,
     Buy,
     DealerDrawn,
     Draw,
@@ -66,6 +67,16 @@ def _played_clause(verb: str) -> Clause:
     return clause
 
 
+def _reason_words(value: Any, wording: Wording) -> str:
+    """Why a hand ended, in words ("the stock ran out")."""
+    return HAND_END_REASONS.get(str(value), str(value))
+
+
+def _reason_clause(log: Any, rules: Any, difference: Difference, wording: Wording) -> str:
+    return (f"the log says the hand ended because {_reason_words(difference.log, wording)}; by the "
+            f"rules it ended because {_reason_words(difference.rules, wording)}")
+
+
 def _went_out_clause(log: Any, rules: Any, difference: Difference, wording: Wording) -> str:
     return f"the log says seat {difference.log} went out; by the rules seat {difference.rules} did"
 
@@ -90,7 +101,7 @@ WORDING = Wording(
             "stock": "new stock", "draws": "draws for the first dealer"},
     items={"deck": "card {n} of the deck", "stock": "card {n} of the new stock", "melds": "meld {n}",
            "draws": "draw {n}"},
-    values={"source": _source_words, "draws": _draws_words},
+    values={"source": _source_words, "draws": _draws_words, "reason": _reason_words},
     kinds={"dealer_drawn": "the draw for the first dealer", "hand_dealt": "the deal",
            "card_bought": "a card bought", "stock_reshuffled": "a reshuffle of the discard pile",
            "went_out": "a seat going out", "hand_ended": "the end of a hand",
@@ -98,7 +109,7 @@ WORDING = Wording(
            "drop": "a drop", "lay_off": "a lay-off", "swap_joker": "a joker swap",
            "move_joker": "a joker move", "discard": "a discard"},
     clauses={("draw", "source"): _source_clause, ("went_out", "seat"): _went_out_clause,
-             ("discard", "card"): _played_clause("discarded"),
+             ("discard", "card"): _played_clause("discarded"), ("hand_ended", "reason"): _reason_clause,
              ("lay_off", "card"): _played_clause("laid off"),
              ("game_ended", "winners"): _winners_clause},
     why=_why,

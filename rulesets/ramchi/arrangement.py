@@ -120,13 +120,13 @@ def cards_not_in_hand(
 
     ``whose`` says whose hand it is in the message (``your``, ``seat 1's``).
 
-    >>> [e.message for e in cards_not_in_hand(parse_cards("As"), [parse_cards("As Kd")])]
-    ['Kd in combination 1 is not in your hand']
+    >>> [e.message for e in cards_not_in_hand(parse_cards("As"), [parse_cards("As Kd")], "seat 1's")]
+    ["K♦ in combination 1 is not in seat 1's hand"]
     """
     held = set(hand)
     return [
         ArrangementProblem(
-            f"{card.code} in combination {i} is not in {whose} hand",
+            f"{card.pretty} in combination {i} is not in {whose} hand",
             rule="you can only arrange cards you hold",
             code="card_not_in_hand",
             combination=i,
@@ -180,9 +180,10 @@ def non_combinations(combinations: Sequence[Sequence[Card]]) -> list[NotACombina
 
 
 def arrangement_problems(
-    hand: Sequence[Card], combinations: Sequence[Sequence[Card]]
+    hand: Sequence[Card], combinations: Sequence[Sequence[Card]], whose: str = "your"
 ) -> list[IllegalActionError]:
-    """List every problem with arranging ``combinations`` from ``hand`` (empty: legal).
+    """List every problem with arranging ``combinations`` from ``hand`` (empty: legal); ``whose``
+    says whose hand it is in a message (``your``, ``seat 1's``).
 
     >>> arrangement_problems(parse_cards("As Ad Ah Kc"), [parse_cards("As Ad Ah")])
     []
@@ -190,7 +191,7 @@ def arrangement_problems(
     return [
         *too_many_combinations(combinations),
         *wrong_sizes(combinations),
-        *cards_not_in_hand(hand, combinations),
+        *cards_not_in_hand(hand, combinations, whose),
         *repeated_cards(combinations),
         *non_combinations(combinations),
     ]

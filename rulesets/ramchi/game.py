@@ -302,7 +302,7 @@ class RamchiGame(Referee):
         problems = self._turn_problems(seat)
         if problems:
             return problems
-        return arrangement_problems(self.hands[seat], combinations)
+        return arrangement_problems(self.hands[seat], combinations, f"seat {seat}'s")
 
     def _arrange_problems(self, action: Arrange) -> list[IllegalActionError]:
         return self.arrangement_problems(action.seat, action.combinations)

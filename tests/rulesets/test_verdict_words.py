@@ -3,9 +3,11 @@ player writes them, where a record stands, the standings, and the changed action
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
+from typing import Any
 
-from rulesets.cards import parse_card, parse_cards
+from rulesets.cards import DECK, parse_card, parse_cards
 from rulesets.continental.records import DealerDrawn, Draw, HandEnded, Pass
 from rulesets.continental.values import DrawSource
 from rulesets.continental.verdict_words import WORDING as CONTINENTAL_WORDING
@@ -17,7 +19,7 @@ from rulesets.ramchi.records import HandDealt, Keep, RoundPlayed, ShownCombinati
 from rulesets.ramchi.verdict_words import WORDING as RAMCHI_WORDING
 from rulesets.ramchi.verdict_words import place as ramchi_place
 from rulesets.verdicts import where_in_words
-from tests.rulesets.tampering import continental_log, ramchi_log, reprs_in
+from tests.rulesets.tampering import continental_log, ramchi_log, reprs_in, without_shown_card
 
 SEVENS = ShownCombination(2, tuple(parse_cards("7s 7d 7c")), 578, "Three Sevens")
 ACES = ShownCombination(1, tuple(parse_cards("As Ad Ac")), 585, "Three Aces")
@@ -150,3 +152,67 @@ def test_an_arrangement_in_another_order_says_the_rules_order() -> None:
     told = RAMCHI_WORDING.sentence(logged, derived, record_differences(logged, derived))
     assert told.count("in the order the rules play them (strongest first)") == 1
     assert told.startswith("the log gives combination 1 as 7♠ 7♥ 7♦; the rules give A♠ A♥ A♦")
+
+
+CODE = re.compile(r"\b(?:[2-9TJQKA][cdhs]|Jk)(?:#\d)?\b|#1\b")
+"""A card written as a code (``Js``, ``Qh#1``), not in a player's words (``J♠``, ``Q♥``)."""
+INTERNAL = re.compile(r"\b[a-z]+_[a-z_]+\b")
+"""An internal value (``stock_exhausted``, ``went_out``) in a sentence."""
+
+
+def test_a_card_not_in_a_ramchi_hand_names_the_seat_and_the_card_in_words() -> None:
+    config, log = ramchi_log(2)
+    kind = game_kind("ramchi")
+    index = next(i for i, item in enumerate(log) if item["kind"] == "arrange" and item["combinations"])
+    seat = log[index]["seat"]
+    hand = {card.code for card in _ramchi_hand(config, log, index, seat)}
+    stranger = next(card.code for card in DECK if card.code not in hand)
+    combination = [stranger, *log[index]["combinations"][0][1:]]
+    changed = log[index] | {"combinations": [combination, *log[index]["combinations"][1:]]}
+    verdict = kind.judge(kind.config_from_dict(config), [*log[:index], changed, *log[index + 1:]])
+    assert (verdict["legal"], verdict["index"], verdict["code"]) == (False, index, "card_not_in_hand")
+    told = f"{parse_card(stranger).pretty} in combination 1 is not in seat {seat}'s hand"
+    assert told in verdict["message"]
+    assert "your" not in verdict["message"] and not CODE.search(verdict["message"])
+
+
+def _ramchi_hand(config: dict[str, Any], log: tuple[dict[str, Any], ...], index: int, seat: int) -> list[Any]:
+    kind = game_kind("ramchi")
+    game = kind.new_game(kind.config_from_dict(config))
+    for item in log[:index]:
+        record = kind.records.from_dict(item)
+        if record.is_action:
+            kind.apply(game, record)
+    return list(game.hands[seat])
+
+
+def test_a_continental_card_not_in_hand_or_given_twice_is_said_in_words() -> None:
+    config, log = continental_log(7, 3, 2)
+    kind = game_kind("continental")
+    index = next(i for i, item in enumerate(log) if item["kind"] == "discard")
+    state = kind.new_game(kind.config_from_dict(config))
+    for item in log[:index]:
+        record = kind.records.from_dict(without_shown_card(item))
+        if record.is_action:
+            kind.apply(state, record)
+    seat = log[index]["seat"]
+    held = {card.code for card in state.hands[seat] if card.copy == 1}
+    stranger = next(card.code for card in DECK if card.code not in held)
+    changed = log[index] | {"card": stranger}
+    verdict = kind.judge(kind.config_from_dict(config), [*log[:index], changed, *log[index + 1:]])
+    assert (verdict["index"], verdict["code"]) == (index, "card_not_in_hand")
+    assert verdict["message"].endswith(f"{parse_card(stranger).pretty} is not in seat {seat}'s hand")
+    assert not CODE.search(verdict["message"])
+
+
+def test_a_hand_ends_reason_is_said_in_words() -> None:
+    config, log = continental_log(7, 3, 2)
+    kind = game_kind("continental")
+    index = next(i for i, item in enumerate(log) if item["kind"] == "hand_ended")
+    other = "stock_exhausted" if log[index]["reason"] == "went_out" else "went_out"
+    verdict = kind.judge(kind.config_from_dict(config), [*log[:index], log[index] | {"reason": other},
+                                                         *log[index + 1:]])
+    assert (verdict["index"], verdict["code"]) == (index, "log_mismatch")
+    assert not INTERNAL.search(verdict["message"]), verdict["message"]
+    assert not any(INTERNAL.search(d["log"] + d["rules"]) for d in verdict["differences"])
+    assert "the log says the hand ended because" in verdict["message"]

@@ -316,7 +316,7 @@ def test_card_not_in_hand(deck_with) -> None:
     game = make_game(deck_with, ("As Ad", "Ah", ""), up="2d")
     error = rejection(game.do_arrange, 0, combos("As Ad Ah"))
     assert (error.code, error.rule) == ("card_not_in_hand", "you can only arrange cards you hold")
-    assert "Ah" in error.message
+    assert "A♥ in combination 1 is not in seat 0's hand" in error.message
 
 
 def test_not_a_combination(deck_with) -> None:
