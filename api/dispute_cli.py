@@ -47,8 +47,14 @@ def read_dispute(path: str) -> dict[str, Any]:
         body = json.loads(text)
     except OSError as err:
         raise BadDisputeFile(f"{path}: not a readable JSON file ({err.strerror})") from None
-    except (UnicodeDecodeError, ValueError) as err:
-        raise BadDisputeFile(f"{path}: not a readable JSON file ({err})") from None
+    except UnicodeDecodeError:
+        raise BadDisputeFile(f"{path}: not a readable JSON file (not UTF-8 text)") from None
+    except json.JSONDecodeError as err:
+        raise BadDisputeFile(f"{path}: not a readable JSON file (it is not JSON from line "
+                             f"{err.lineno}, column {err.colno} on)") from None
+    except ValueError:
+        raise BadDisputeFile(f"{path}: not a readable JSON file (it holds a value JSON does not "
+                             "allow)") from None
     if not isinstance(body, dict) or not isinstance(body.get("config"), dict) or "log" not in body:
         raise BadDisputeFile(f"{path}: expected an object with a config and a log (the body of "
                              "POST /v1/disputes, or a GET /v1/games/{id}/log answer)")

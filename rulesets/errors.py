@@ -12,6 +12,7 @@ and a message written for players.
 
 from __future__ import annotations
 
+import json
 import math
 from collections.abc import Mapping, Sequence
 
@@ -70,6 +71,40 @@ def _echo(value: object, limit: int, depth: int) -> str:
     except Exception:  # a value whose repr fails is still named
         return f"a {type(value).__name__}"
     return text if len(text) <= 3 * limit else f"{text[:3 * limit]}…"
+
+
+def json_words(value: object, limit: int = ECHO_LIMIT) -> str:
+    """A posted JSON value named as JSON names it, for a message saying what was given
+    (never a Python ``repr``: ``null``, not ``None``); text is cut after ``limit`` characters.
+
+    >>> json_words(None), json_words(True), json_words("1"), json_words(1.5), json_words(7)
+    ('null', 'true', 'the text "1"', 'the number 1.5', 'the number 7')
+    >>> json_words([["keep"]]), json_words({"a": 1, "b": 2}), json_words(10**30)
+    ('a list of 1 item', 'an object of 2 entries', 'a number of 31 digits')
+    >>> json_words("x" * 30)
+    'the text "xxxxxxxxxxxxxxxxxxxx…" (30 characters)'
+    """
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        shown = json.dumps(value[:limit], ensure_ascii=False)
+        try:
+            shown.encode()
+        except UnicodeEncodeError:  # a lone surrogate comes out escaped
+            shown = json.dumps(value[:limit])
+        return f"the text {shown}" if len(value) <= limit else \
+            f"the text {shown[:-1]}…\" ({len(value)} characters)"
+    if isinstance(value, int) and value.bit_length() > 64:
+        return echo(value)
+    if isinstance(value, int | float):
+        return f"the number {value!r}"
+    if isinstance(value, list | tuple):
+        return f"a list of {len(value)} item{'' if len(value) == 1 else 's'}"
+    if isinstance(value, Mapping):
+        return f"an object of {len(value)} entr{'y' if len(value) == 1 else 'ies'}"
+    return echo(value, limit)
 
 
 def name_list(keys: Sequence[object], shown: int = 5) -> str:

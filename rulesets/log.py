@@ -33,7 +33,7 @@ from typing import Any, ClassVar, TypeVar
 
 from rulesets.cards import DECK, Card, Rank, Suit, parse_card  # noqa: F401  (Rank, Suit: doctests)
 from rulesets.differences import WORDS, Difference, Wording, record_differences
-from rulesets.errors import CardParseError, InvalidInputError, echo, name_list
+from rulesets.errors import CardParseError, InvalidInputError, echo, json_words, name_list
 from rulesets.jsonable import jsonable
 
 __all__ = [
@@ -134,7 +134,7 @@ class _CardRules:
 def _decode_card(value: Any, where: str, cards: _CardRules) -> Card:
     """Read one card code (the copy number, if any, after ``#``)."""
     if not isinstance(value, str):
-        raise LogError(f"{where}: expected a card code such as \"As\", got {echo(value)}")
+        raise LogError(f"{where}: expected a card code such as \"As\", got {json_words(value)}")
     if value in _CARDS_BY_CODE:
         return _CARDS_BY_CODE[value]
     try:
@@ -143,12 +143,16 @@ def _decode_card(value: Any, where: str, cards: _CardRules) -> Card:
         raise LogError(f"{where}: {err.message}") from None
 
 
+_PLAIN_WORDS = {int: "a whole number", str: "text", bool: "true or false"}
+"""A plain field's type, as a message names it."""
+
+
 def _decode_plain(value: Any, hint: type, where: str) -> Any:
     """Check an ``int``, ``str`` or ``bool`` value (a bool is not an int here) and its size."""
     if type(value) is not hint:
-        raise LogError(f"{where}: expected {hint.__name__}, got {echo(value)}")
+        raise LogError(f"{where}: expected {_PLAIN_WORDS[hint]}, got {json_words(value)}")
     if hint is int and not -MAX_INT < value < MAX_INT:
-        raise LogError(f"{where}: {echo(value)} is out of range "
+        raise LogError(f"{where}: {json_words(value)} is out of range "
                        f"(whole numbers in a log lie between -2**63 and 2**63)")
     if hint is str and len(value) > MAX_TEXT:
         raise LogError(f"{where}: text of {len(value)} characters is too long "
@@ -159,7 +163,7 @@ def _decode_plain(value: Any, hint: type, where: str) -> Any:
 def _decode_tuple(value: Any, args: tuple[Any, ...], where: str, cards: _CardRules) -> tuple[Any, ...]:
     """Read a list as ``tuple[X, ...]`` or as a fixed-length ``tuple[X, Y, …]`` (counted first)."""
     if not isinstance(value, list | tuple):
-        raise LogError(f"{where}: expected a list, got {echo(value)}")
+        raise LogError(f"{where}: expected a list, got {json_words(value)}")
     if len(args) == 2 and args[1] is Ellipsis:
         if len(value) > MAX_ITEMS:
             raise LogError(f"{where}: a list of {len(value)} items is too long (at most {MAX_ITEMS})")
@@ -214,7 +218,7 @@ def _fields_of(cls: type) -> tuple[dict[str, Any], tuple[str, ...]]:
 def _decode_dataclass(value: Any, cls: type[S], where: str, cards: _CardRules) -> S:
     """Build the dataclass ``cls`` from a dict holding exactly its fields."""
     if not isinstance(value, Mapping):
-        raise LogError(f"{where}: expected an object, got {echo(value)}")
+        raise LogError(f"{where}: expected an object, got {json_words(value)}")
     hints, names = _fields_of(cls)
     unknown = [key for key in value if key not in names and key != "kind"]
     if unknown:
@@ -248,16 +252,17 @@ class RecordTypes:
         >>> RecordTypes([]).from_dict({"kind": ["keep"]})
         Traceback (most recent call last):
         ...
-        rulesets.log.LogError: record: 'kind' must be text naming the record, e.g. "keep"; got ['keep']
+        rulesets.log.LogError: record: 'kind' must be text naming the record, e.g. "keep"; got a list \
+of 1 item
         """
         if not isinstance(data, Mapping):
-            raise LogError(f"{where}: expected an object, got {echo(data)}")
+            raise LogError(f"{where}: expected an object, got {json_words(data)}")
         if "kind" not in data:
             raise LogError(f"{where}: missing field(s) kind (what the record is, e.g. \"keep\")")
         kind = data["kind"]
         if not isinstance(kind, str):
             raise LogError(f"{where}: 'kind' must be text naming the record, e.g. \"keep\"; "
-                           f"got {echo(kind)}")
+                           f"got {json_words(kind)}")
         cls = self.classes.get(kind)
         if cls is None:
             known = ", ".join(sorted(self.classes)) or "none"

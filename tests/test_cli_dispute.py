@@ -73,6 +73,12 @@ def test_standard_input_is_read_for_a_dash(monkeypatch: pytest.MonkeyPatch,
     ({"config": {"hands": 0}, "log": []}, "hands"),
     ({"config": {"hands": 1, "seed": 5}, "log": [{"kind": "dance"}]}, "unknown kind"),
     ({"config": {"hands": 1, "seed": 5}, "log": [], "complete": False}, "still running"),
+    ("", "not a readable JSON file (it is not JSON from line 1, column 1 on)"),
+    ({"config": {"hands": 1, "seed": 5}, "log": [{"kind": "arrange", "seat": 0, "combinations": None}]},
+     "record 0.combinations: expected a list, got null"),
+    ({"config": {"hands": 1, "seed": 5}, "log": [{"kind": "keep", "seat": "1"}]},
+     'record 0.seat: expected a whole number, got the text "1"'),
+    ({"config": {"hands": 1, "dealer": 0}, "log": []}, "the configuration fixes no deal: give seed"),
 ])
 def test_bad_input_exits_2_with_the_reason(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                            body: Any, said: str) -> None:

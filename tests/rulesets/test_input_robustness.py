@@ -61,7 +61,7 @@ def test_log_entry_with_list_kind_is_refused_as_invalid_log() -> None:
     verdict = verdict_for({"kind": ["keep"], "seat": 1})
     assert (verdict["legal"], verdict["index"], verdict["code"]) == (False, 0, "invalid_log")
     assert verdict["message"] == ("record 0: 'kind' must be text naming the record, e.g. \"keep\"; "
-                                  "got ['keep']")
+                                  "got a list of 1 item")
     with pytest.raises(LogError, match="'kind' must be text"):
         RAMCHI_RECORDS.from_dict({"kind": ["keep"], "seat": 1})
 
@@ -77,17 +77,19 @@ def test_log_entry_without_kind_is_refused() -> None:
 
 
 @pytest.mark.parametrize(("item", "text"), [
-    (5, "record 0: expected an object, got 5"),
-    ([["keep"]], "record 0: expected an object, got [['keep']]"),
-    ({"kind": "keep", "seat": 1.0}, "record 0.seat: expected int, got 1.0"),
-    ({"kind": "keep", "seat": True}, "record 0.seat: expected int, got True"),
-    ({"kind": "keep", "seat": "1"}, "record 0.seat: expected int, got '1'"),
+    (5, "record 0: expected an object, got the number 5"),
+    ([["keep"]], "record 0: expected an object, got a list of 1 item"),
+    ({"kind": "keep", "seat": 1.0}, "record 0.seat: expected a whole number, got the number 1.0"),
+    ({"kind": "keep", "seat": True}, "record 0.seat: expected a whole number, got true"),
+    ({"kind": "keep", "seat": "1"}, "record 0.seat: expected a whole number, got the text \"1\""),
+    ({"kind": "arrange", "seat": 0, "combinations": None},
+     "record 0.combinations: expected a list, got null"),
     ({"kind": "arrange", "seat": 0, "combinations": 5}, "record 0.combinations: expected a list"),
     ({"kind": "arrange", "seat": 0, "combinations": [5]}, "record 0.combinations[0]: expected a list"),
     ({"kind": "arrange", "seat": 0, "combinations": [[["As"]]]},
      "record 0.combinations[0][0]: expected a card code"),
     ({"kind": "round_played", "hand": 1, "number": 1, "leader": 0, "plays": [5], "winner": 0,
-      "chips": [0, 0, 0]}, "record 0.plays[0]: expected an object, got 5"),
+      "chips": [0, 0, 0]}, "record 0.plays[0]: expected an object, got the number 5"),
     ({"kind": "hand_ended", "hand": 1, "chips": [0, 0], "totals": [0, 0, 0], "next_dealer": 0},
      "record 0.chips: expected 3 items, got 2"),
     ({"kind": "keep", "seat": 1, 5: "x", "y" * 100: 1}, "record 0: unknown field(s) "),
@@ -397,7 +399,7 @@ def test_nested_values_are_echoed_without_recursion() -> None:
         deep = [deep]
     assert echo(deep) == "[[[[…] (1 item)]]]"
     verdict = verdict_for({"kind": "keep", "seat": deep})
-    assert "expected int" in verdict["message"]
+    assert "expected a whole number" in verdict["message"]
     json.dumps(verdict)
 
 

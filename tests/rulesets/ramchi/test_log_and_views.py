@@ -59,7 +59,7 @@ def test_log_records_round_trip_through_json_dicts(log) -> None:
 def test_malformed_records_say_where_and_why() -> None:
     for bad, text in [
         ({"kind": "keep"}, "missing field(s) seat"),
-        ({"kind": "keep", "seat": True}, "expected int"),
+        ({"kind": "keep", "seat": True}, "expected a whole number, got true"),
         ({"kind": "arrange", "seat": 0, "combinations": [["Xs"]]}, "'X' is not a rank"),
         ({"kind": "keep", "seat": 0, "colour": 1}, "unknown field(s) colour"),
     ]:
