@@ -124,11 +124,12 @@ def _cmd_advise(args: argparse.Namespace) -> int:
 
 
 def _cmd_dispute(args: argparse.Namespace) -> int:
-    from api.dispute_cli import judge_file, read_dispute, verdict_lines
+    from api.dispute_cli import api_verdict, judge_file, read_dispute, verdict_lines
 
-    verdict = judge_file(read_dispute(args.file), args.file)
+    body = read_dispute(args.file)
+    verdict = judge_file(body, args.file)
     if args.json:
-        print(json.dumps(verdict, ensure_ascii=False, indent=2))
+        print(json.dumps(api_verdict(body, verdict), ensure_ascii=False, indent=2))
     else:
         print("\n".join(verdict_lines(verdict)))
     return 0 if verdict["legal"] else 1

@@ -24,7 +24,7 @@ from typing import Any
 
 from rulesets.errors import InvalidInputError
 
-__all__ = ["BadDisputeFile", "judge_file", "posted_game", "read_dispute", "verdict_lines"]
+__all__ = ["BadDisputeFile", "api_verdict", "judge_file", "posted_game", "read_dispute", "verdict_lines"]
 
 
 class BadDisputeFile(InvalidInputError):
@@ -87,6 +87,20 @@ def judge_file(body: Mapping[str, Any], path: str = "the file") -> dict[str, Any
     kind, config, log = posted_game(body, path)
     verdict = kind.judge(config, log)
     return {key: value for key, value in verdict.items() if key not in ("events", "log")}
+
+
+def api_verdict(body: Mapping[str, Any], verdict: Mapping[str, Any]) -> dict[str, Any]:
+    """The verdict on the dispute ``body`` exactly as ``POST /v1/disputes`` answers it: dumped
+    by its game's verdict schema, the one the route dumps it with.
+
+    >>> api_verdict({"game": "ramchi"}, {"legal": True, "phase": "game_over", "chips": [0, 0, 0]})
+    {'legal': True, 'chips': [0, 0, 0]}
+    """
+    from api.game_api import game_api
+    from rulesets.game import DEFAULT_GAME
+
+    dumped: dict[str, Any] = game_api(body.get("game") or DEFAULT_GAME).verdict().dump(verdict)
+    return dumped
 
 
 def _numbers(standings: Mapping[str, Any]) -> str:

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from flask.testing import FlaskClient
 
 from api.cli import main
 from tests.rulesets.tampering import continental_log, ramchi_log, reprs_in
@@ -91,3 +92,22 @@ def test_bad_input_exits_2_with_the_reason(tmp_path: Path, capsys: pytest.Captur
 def test_a_missing_file_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["dispute", str(tmp_path / "none.json")]) == 2
     assert "not a readable JSON file (No such file or directory)" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("cut", [3, 7, None])
+def test_json_is_exactly_the_api_verdict(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                         client: FlaskClient, cut: int | None) -> None:
+    """``--json`` prints what POST /v1/disputes answers: no field the API does not give (phase,
+    action, hand_number), none the API gives left out; a log cut after a round is not finished."""
+    body = finished_ramchi()
+    body["log"] = body["log"][:cut]
+    tampered = finished_ramchi()
+    ended = next(i for i, item in enumerate(tampered["log"]) if item["kind"] == "hand_ended")
+    tampered["log"][ended] = tampered["log"][ended] | {"chips": [0, 0, 0]}
+    config, log = continental_log(7, 3, 2)
+    for posted in (body, tampered, {"game": "continental", "config": config, "log": list(log[:30])}):
+        main(["dispute", write(tmp_path / "log.json", posted), "--json"])
+        printed = json.loads(capsys.readouterr().out)
+        answered = client.post("/v1/disputes", json=posted).json
+        assert printed == answered
+        assert "phase" not in printed and "hand_number" not in printed
