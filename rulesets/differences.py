@@ -41,6 +41,7 @@ __all__ = [
     "Difference",
     "Wording",
     "card_words",
+    "cards_apart",
     "record_differences",
 ]
 
@@ -142,6 +143,29 @@ def card_words(card: Card) -> str:
     return card.pretty if card.copy == 1 else f"{card.pretty}#{card.copy}"
 
 
+def _long_cards(value: Any) -> bool:
+    return isinstance(value, tuple) and len(value) > SPLIT_LONGER_THAN and all(
+        isinstance(card, Card) for card in value)
+
+
+def cards_apart(log: Any, rules: Any) -> tuple[list[Card], list[Card]] | None:
+    """For two long lists of cards of different lengths (a deck short of a card), the cards the
+    log lacks and those it holds besides, each at most :data:`MOST_POSITIONS` (``None``: not
+    such lists, or too many cards apart to name).
+
+    >>> from rulesets.cards import DECK
+    >>> cards_apart(DECK[1:], DECK)
+    ([Card('2c')], [])
+    """
+    if not (_long_cards(log) and _long_cards(rules)) or len(log) == len(rules):
+        return None
+    left, right = list(rules), list(log)
+    missing = [card for card in left if card not in log or left.count(card) > right.count(card)]
+    extra = [card for card in right if card not in rules or right.count(card) > left.count(card)]
+    missing, extra = list(dict.fromkeys(missing)), list(dict.fromkeys(extra))
+    return (missing, extra) if len(missing) + len(extra) <= MOST_POSITIONS else None
+
+
 def _cut(text: str) -> str:
     return text if len(text) <= MOST_WORDS else f"{text[:MOST_WORDS]}… ({len(text)} characters)"
 
@@ -168,7 +192,8 @@ class Wording:
     - ``values``: a field's own writing of its value, by name;
     - ``kinds``: a record kind in words (a record is told as its kind and its fields);
     - ``clauses``: a sentence for one difference by ``(kind, field)``; ``why``: the reason
-      the rules give what they give for a difference, added after its sentence.
+      the rules give what they give for a difference, added after its sentence;
+    - ``names``: a record's short name by kind ("round 1 of hand 2"), when the log misses it.
     """
 
     labels: Mapping[str, str] = field(default_factory=dict)
@@ -181,6 +206,7 @@ class Wording:
     kinds: Mapping[str, str] = field(default_factory=dict)
     clauses: Mapping[tuple[str, str], Clause] = field(default_factory=dict)
     why: Why | None = None
+    names: Mapping[str, Callable[[Any], str]] = field(default_factory=dict)
 
     # -- values ---------------------------------------------------------------------------------
 
@@ -290,7 +316,20 @@ class Wording:
         return self.value(name, which)
 
     def as_dict(self, difference: Difference) -> dict[str, str]:
-        """A difference as a verdict lists it: ``{"field", "log", "rules"}``, values in words."""
+        """A difference as a verdict lists it: ``{"field", "log", "rules"}``, values in words (a
+        long list of cards differing in a few cards by its length and those cards).
+
+        >>> from rulesets.cards import DECK
+        >>> WORDS.as_dict(Difference("deck", DECK[1:], DECK))
+        {'field': 'deck', 'log': '51 cards, without 2♣', 'rules': '52 cards'}
+        """
+        apart = cards_apart(difference.log, difference.rules)
+        if apart is not None:
+            missing, extra = apart
+            log = ", ".join([f"{len(difference.log)} cards",
+                             *([f"without {' '.join(card_words(c) for c in missing)}"] if missing else []),
+                             *([f"with {' '.join(card_words(c) for c in extra)} too"] if extra else [])])
+            return {"field": difference.field, "log": log, "rules": f"{len(difference.rules)} cards"}
         return {"field": difference.field, "log": self.difference_value(difference, difference.log),
                 "rules": self.difference_value(difference, difference.rules)}
 
@@ -308,6 +347,13 @@ class Wording:
             told = own(log, rules, difference, self)
             if told:
                 return told
+        apart = cards_apart(difference.log, difference.rules)
+        if apart is not None:
+            missing, extra = apart
+            said = [f"{' '.join(card_words(card) for card in cards)} {'is' if len(cards) == 1 else 'are'} "
+                    f"{what}" for cards, what in ((missing, "missing"), (extra, "extra")) if cards]
+            return (f"the log gives {self.field(difference.field)} as {len(difference.log)} cards, the "
+                    f"rules {len(difference.rules)}: {' and '.join(said)}")
         if difference.field in (RECORD, KIND):
             if difference.log is None:
                 told = self.difference_value(difference, rules)
@@ -320,6 +366,21 @@ class Wording:
         return (f"the log gives {self.field(difference.field)} as "
                 f"{self.difference_value(difference, difference.log)}; the rules give "
                 f"{self.difference_value(difference, difference.rules)}")
+
+    def missing(self, rules: Any) -> str:
+        """The sentence for a record the log skips (the next one it holds comes after it).
+
+        >>> from dataclasses import dataclass
+        >>> @dataclass(frozen=True)
+        ... class Round:
+        ...     kind = "round_played"
+        ...     number: int
+        >>> Wording(names={"round_played": lambda r: f"round {r.number}"}).missing(Round(1))
+        'round 1 is missing: the log has no record for it here'
+        """
+        kind = getattr(rules, "kind", None)
+        name = self.names.get(kind) if isinstance(kind, str) else None
+        return f"{name(rules) if name else self.record(rules)} is missing: the log has no record for it here"
 
     def sentence(self, log: Any, rules: Any, differences: Sequence[Difference], most: int = 3) -> str:
         """Every difference (up to ``most``, then how many more) in one sentence, with the

@@ -32,7 +32,7 @@ from enum import StrEnum
 from typing import Any, ClassVar, TypeVar
 
 from rulesets.cards import DECK, Card, Rank, Suit, parse_card  # noqa: F401  (Rank, Suit: doctests)
-from rulesets.differences import WORDS, Difference, Wording, record_differences
+from rulesets.differences import RECORD, WORDS, Difference, Wording, record_differences
 from rulesets.errors import CardParseError, InvalidInputError, echo, json_words, name_list
 from rulesets.jsonable import jsonable
 
@@ -320,9 +320,21 @@ def first_mismatch(
     True
     >>> first_mismatch([], [Record()]).differences
     (Difference(field='record', log=None, rules=Record()),)
+
+    A posted record that is the derived record after the one it stands for tells a record
+    missing from the log (said as such, not as a record that differs):
+
+    >>> @dataclass(frozen=True)
+    ... class Round(Record):
+    ...     kind = "round"
+    ...     number: int
+    >>> first_mismatch([Round(2)], [Round(1), Round(2)]).body
+    'round (number 1) is missing: the log has no record for it here'
     """
     for index, (a, b) in enumerate(zip(posted, derived, strict=False)):
         if a != b:
+            if index + 1 < len(derived) and a == derived[index + 1]:  # the log skips a record
+                return LogMismatchError(index, wording.missing(b), (Difference(RECORD, None, b),), None, b)
             return _mismatch(index, a, b, wording)
     if len(posted) > len(derived):
         return _mismatch(len(derived), posted[len(derived)], None, wording)

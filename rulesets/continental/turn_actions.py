@@ -101,6 +101,9 @@ def answer_problems(game: ContinentalGame, seat: int, buying: bool) -> Problems:
         return [refuse("buying_off", "buying is switched off")]
     if seat == game.current:
         return [refuse("current_player_cannot_buy", f"seat {seat} is the player whose turn it is")]
+    if not game.window and game.phase is Phase.DRAW:
+        return [refuse("no_buy_window", f"seat {game.current} must draw first: no discard is offered "
+                                        "for sale before the stock draw of the player whose turn it is")]
     if not game.window:
         return [refuse("no_buy_window", "no discard is offered for sale now")]
     if game.answers[seat] is not None:

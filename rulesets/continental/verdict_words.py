@@ -77,6 +77,17 @@ def _reason_clause(log: Any, rules: Any, difference: Difference, wording: Wordin
             f"rules it ended because {_reason_words(difference.rules, wording)}")
 
 
+def _answer_clause(log: Any, rules: Any, difference: Difference, wording: Wording) -> str:
+    """A buy logged for a pass or the reverse: what the log says, and what the records after it
+    show (a card bought follows a buy).
+    """
+    seat = getattr(log, "seat", None)
+    said = "bought the discard" if isinstance(log, Buy) else "passed"
+    shown = "bought the discard (a card bought comes after it)" if isinstance(rules, Buy) else \
+        "passed (no card bought comes after it)"
+    return f"the log says seat {seat} {said}; by the rules the records after it show seat {seat} {shown}"
+
+
 def _went_out_clause(log: Any, rules: Any, difference: Difference, wording: Wording) -> str:
     return f"the log says seat {difference.log} went out; by the rules seat {difference.rules} did"
 
@@ -109,10 +120,18 @@ WORDING = Wording(
            "drop": "a drop", "lay_off": "a lay-off", "swap_joker": "a joker swap",
            "move_joker": "a joker move", "discard": "a discard"},
     clauses={("draw", "source"): _source_clause, ("went_out", "seat"): _went_out_clause,
-             ("discard", "card"): _played_clause("discarded"), ("hand_ended", "reason"): _reason_clause,
+             ("discard", "card"): _played_clause("discarded"),
+             ("buy", "kind"): _answer_clause, ("pass", "kind"): _answer_clause,
+             ("hand_ended", "reason"): _reason_clause,
              ("lay_off", "card"): _played_clause("laid off"),
              ("game_ended", "winners"): _winners_clause},
     why=_why,
+    names={"hand_dealt": lambda r: f"the deal of hand {r.hand}",
+           "hand_ended": lambda r: f"the end of hand {r.hand}",
+           "card_bought": lambda r: f"seat {r.seat}'s buy of {card_words(r.card)}",
+           "went_out": lambda r: f"seat {r.seat} going out",
+           "stock_reshuffled": lambda r: f"reshuffle {r.number} of hand {r.hand}",
+           "game_ended": lambda r: "the end of the game"},
 )
 """Continental's records in words."""
 

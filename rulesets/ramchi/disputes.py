@@ -23,7 +23,7 @@ from rulesets.log import LogError, LogMismatchError, Record, first_mismatch, rec
 from rulesets.ramchi.arrangement import MAX_COMBINATIONS
 from rulesets.ramchi.config import ConfigError, GameConfig
 from rulesets.ramchi.game import RamchiGame
-from rulesets.ramchi.records import RAMCHI_RECORDS
+from rulesets.ramchi.records import RAMCHI_RECORDS, Arrange
 from rulesets.ramchi.scoring import SEATS
 from rulesets.ramchi.verdict_words import RAMCHI_VERDICT_WORDS, WORDING
 from rulesets.verdicts import accepted, blame_tries, blamed_error, changed_action, refused, rule_in_words
@@ -75,6 +75,26 @@ def _summary(game: RamchiGame) -> dict[str, Any]:
         "events": [record_to_dict(r) for r in game.log if not r.is_action],
         "log": [record_to_dict(r) for r in game.log],
     }
+
+
+def _as_the_rules_write(records: list[Record], derived: Sequence[Record]) -> None:
+    """Read each posted arrangement that holds the derived one's combinations, the cards of one
+    in another order, as the derived one: a combination is its cards, whatever their order (the
+    rules write them in their own order).
+
+    >>> from rulesets.cards import parse_cards
+    >>> records = [Arrange(0, (tuple(parse_cards("6c 6d 6s")),))]
+    >>> _as_the_rules_write(records, [Arrange(0, (tuple(parse_cards("6s 6d 6c")),))])
+    >>> records[0].combinations[0][0]
+    Card('6s')
+    """
+    for index, record in enumerate(records[:len(derived)]):
+        rules = derived[index]
+        if isinstance(record, Arrange) and isinstance(rules, Arrange) and record != rules \
+                and record.seat == rules.seat and len(record.combinations) == len(rules.combinations) \
+                and all(sorted(a) == sorted(b) for a, b in zip(record.combinations, rules.combinations,
+                                                                strict=True)):
+            records[index] = rules
 
 
 def _judged(game: RamchiGame, verdict: dict[str, Any]) -> dict[str, Any]:
@@ -172,6 +192,7 @@ def settle(config: GameConfig | Mapping[str, Any], posted: Sequence[Any], *,
             if record.is_action:
                 game.apply(record)  # type: ignore[arg-type]
         except RulesError as error:
+            _as_the_rules_write(records, game.log)
             earlier = first_mismatch(records[:index], game.log, WORDING, cut_ok=True)
             if earlier is not None and any(not r.is_action for r in records):  # the first departure
                 return _judged_refusal(config, posted, records, game, earlier.index, earlier,
@@ -181,6 +202,7 @@ def settle(config: GameConfig | Mapping[str, Any], posted: Sequence[Any], *,
                                    blame, whole=False)
     whole = len(records) != sum(r.is_action for r in records)
     if whole:
+        _as_the_rules_write(records, game.log)
         mismatch = first_mismatch(records, game.log, WORDING, cut_ok=True)
         if mismatch is not None:
             at = mismatch.index

@@ -82,8 +82,7 @@ def _why(log: Any, rules: Any, difference: Difference) -> str | None:
     return None
 
 
-ORDER = ("the log holds a seat's combinations, and the cards of each, in the order the rules "
-         "play them (strongest first)")
+ORDER = "the log holds a seat's combinations in the order the rules play them (strongest first)"
 
 
 def _order_why(log: Arrange, rules: Arrange, difference: Difference) -> str | None:
@@ -111,6 +110,12 @@ WORDING = Wording(
            "exchange": "an exchange", "arrange": "an arrangement"},
     clauses={("round_played", "winner"): _winner_clause, ("hand_ended", "next_dealer"): _dealer_clause},
     why=_why,
+    names={"round_played": lambda r: f"round {r.number} of hand {r.hand}",
+           "hand_dealt": lambda r: f"the deal of hand {r.hand}",
+           "hand_ended": lambda r: f"the end of hand {r.hand}",
+           "exchange_skipped": lambda r: f"the exchange skipped in hand {r.hand}",
+           "four_of_a_kind_won": lambda r: f"seat {r.seat}'s four of a kind winning hand {r.hand}",
+           "game_ended": lambda r: "the end of the game"},
 )
 """Ramchi's records in words."""
 

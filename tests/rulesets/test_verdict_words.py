@@ -216,3 +216,70 @@ def test_a_hand_ends_reason_is_said_in_words() -> None:
     assert not INTERNAL.search(verdict["message"]), verdict["message"]
     assert not any(INTERNAL.search(d["log"] + d["rules"]) for d in verdict["differences"])
     assert "the log says the hand ended because" in verdict["message"]
+
+
+def test_a_record_missing_from_the_log_is_said_missing() -> None:
+    config, log = ramchi_log(2)
+    kind = game_kind("ramchi")
+    index = next(i for i, item in enumerate(log) if item["kind"] == "round_played")
+    verdict = kind.judge(kind.config_from_dict(config), [*log[:index], *log[index + 1:]])
+    assert (verdict["index"], verdict["code"]) == (index, "log_mismatch")
+    hand = log[index]["hand"]
+    assert verdict["message"] == (f"record {index}, hand {hand}, round 1: round 1 of hand {hand} is missing: "
+                                  "the log has no record for it here")
+    assert [d["field"] for d in verdict["differences"]] == ["record"]
+    assert verdict["differences"][0]["log"] == "nothing"
+
+
+def test_a_deck_short_of_a_card_names_the_card() -> None:
+    config, log = ramchi_log(2)
+    kind = game_kind("ramchi")
+    deck = log[0]["deck"]
+    short = [card for card in deck if card != deck[20]]
+    verdict = kind.judge(kind.config_from_dict(config), [log[0] | {"deck": short}, *log[1:]])
+    told = parse_card(deck[20]).pretty
+    assert (verdict["index"], verdict["code"]) == (0, "log_mismatch")
+    assert verdict["message"].endswith(f"the log gives the deck as 51 cards, the rules 52: {told} is missing")
+    assert verdict["differences"] == [
+        {"field": "deck", "log": f"51 cards, without {told}", "rules": "52 cards"}]
+
+
+def test_a_combinations_cards_in_another_order_are_the_same_combination() -> None:
+    """A combination is its cards: a log listing them in another order than the rules write them
+    is no departure from the rules."""
+    config, log = ramchi_log(2)
+    kind = game_kind("ramchi")
+    index = next(i for i, item in enumerate(log) if item["kind"] == "arrange" and item["combinations"])
+    combinations = [combination[::-1] for combination in log[index]["combinations"]]
+    verdict = kind.judge(kind.config_from_dict(config),
+                         [*log[:index], log[index] | {"combinations": combinations}, *log[index + 1:]])
+    assert verdict["legal"] is True and verdict["finished"] is True
+
+
+def test_a_buy_logged_as_a_pass_says_what_the_records_after_it_show() -> None:
+    config, log = continental_log(7, 3, 2)
+    kind = game_kind("continental")
+    index = next(i for i, item in enumerate(log) if item["kind"] == "buy")
+    seat = log[index]["seat"]
+    verdict = kind.judge(kind.config_from_dict(config),
+                         [*log[:index], {"kind": "pass", "seat": seat}, *log[index + 1:]])
+    assert verdict["index"] == index
+    assert f"the log says seat {seat} passed; by the rules the records after it show seat {seat} bought " \
+        "the discard" in verdict["message"]
+    passed = next(i for i, item in enumerate(log) if item["kind"] == "pass")
+    seat = log[passed]["seat"]
+    verdict = kind.judge(kind.config_from_dict(config),
+                         [*log[:passed], {"kind": "buy", "seat": seat}, *log[passed + 1:]])
+    if not verdict["legal"] and verdict["index"] == passed:
+        assert verdict["message"].startswith(f"record {passed}")
+        assert "a pass comes here" not in verdict["message"]
+
+
+def test_a_deleted_draw_says_the_player_must_draw_first() -> None:
+    config, log = continental_log(7, 3, 2)
+    kind = game_kind("continental")
+    index = next(i for i, item in enumerate(log) if item["kind"] == "draw" and item["source"] == "stock"
+                 and log[i + 1]["kind"] == "pass")
+    verdict = kind.judge(kind.config_from_dict(config), [*log[:index], *log[index + 1:]])
+    assert (verdict["legal"], verdict["index"]) == (False, index)
+    assert f"seat {log[index]['seat']} must draw first" in verdict["message"]
