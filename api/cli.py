@@ -315,20 +315,36 @@ def _read_posted(path: str) -> tuple[Any, Any, list[Any]]:
 
 
 def _step_line(step: dict[str, Any]) -> str:
-    """One replayed record: its number, its place (hand, round or turn) and the record in words."""
+    """One replayed record: its step number, its place (hand, round or turn) and the record in
+    words; the posted record's index when it is not the step's (a log of only actions is told
+    with the events the rules derive between them).
+
+    >>> _step_line({"index": 5, "posted": 1, "hand": 1, "text": "Seat 0 arranges"})
+    '   5  hand 1              Seat 0 arranges  (posted record 1)'
+    >>> _step_line({"index": 2, "posted": None, "hand": 1, "text": "Hand 1 ends"})
+    '   2  hand 1              Hand 1 ends  (derived by the rules)'
+    """
     place = [f"{name} {step[name]}" for name in ("hand", "round", "turn") if step.get(name) is not None]
-    return f"{step['index']:>4}  {', '.join(place) or 'before the deal':<18}  {step['text']}"
+    line = f"{step['index']:>4}  {', '.join(place) or 'before the deal':<18}  {step['text']}"
+    posted = step.get("posted", step["index"])
+    if posted is None:
+        return f"{line}  (derived by the rules)"
+    return line if posted == step["index"] else f"{line}  (posted record {posted})"
 
 
 def _verdict_line(answer: dict[str, Any]) -> str:
-    """What the replay's verdict says, in one line."""
+    """What the replay's verdict says, in one line; a refused record is named by its step too
+    when its posted index is another number.
+    """
     verdict = answer["verdict"]
     if verdict is None:
         return "not judged: the game is still running (its running hand is hidden)"
     if verdict["legal"]:
         return "legal: every record follows the rules" + ("; the game is over" if answer["finished"]
                                                            else "; the game is not over")
-    return f"refused: {verdict['message']} (the rule: {verdict['rule']})"  # the message names the record
+    step = next((step["index"] for step in answer["steps"] if step.get("posted") == verdict["index"]), None)
+    at = f" at step {step}" if step not in (None, verdict["index"]) else ""
+    return f"refused{at}: {verdict['message']} (the rule: {verdict['rule']})"  # the message names the record
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:

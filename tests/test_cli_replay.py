@@ -51,8 +51,8 @@ def test_replay_of_an_illegal_log_exits_1(tmp_path: Path, capsys: pytest.Capture
                                 "log": [{"kind": "exchange", "seat": 0}]}))
     assert main(["replay", str(path)]) == 1
     lines = capsys.readouterr().out.splitlines()
-    assert "Seat 0 exchanges the 2♦" in lines[-2]
-    assert lines[-1].startswith("refused: record 0, hand 1: seat 0 does not hold the 2♦")
+    assert "Seat 0 exchanges the 2♦" in lines[-2] and lines[-2].endswith("(posted record 0)")
+    assert lines[-1].startswith("refused at step 1: record 0, hand 1: seat 0 does not hold the 2♦")
 
 
 @pytest.mark.parametrize(("text", "message"), [
@@ -72,3 +72,24 @@ def test_replay_refuses_bad_input_with_exit_2(tmp_path: Path, capsys: pytest.Cap
 def test_replay_of_a_missing_file_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["replay", str(tmp_path / "none.json")]) == 2
     assert "not a readable JSON file" in capsys.readouterr().err
+
+
+def test_an_actions_only_log_is_numbered_one_way_with_the_posted_index_where_it_differs(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The steps are numbered in order; a step telling a posted action names its posted index
+    when it is another number, an event the rules derived says so; the refusal names its step."""
+    path = tmp_path / "log.json"
+    path.write_text(json.dumps({"config": {"hands": 1, "seed": 14, "dealer": 0}, "log": [
+        {"kind": "keep", "seat": 1}, {"kind": "arrange", "seat": 0, "combinations": []}]}))
+    main(["replay", str(path), "--json"])
+    steps = json.loads(capsys.readouterr().out)["steps"]
+    assert main(["replay", str(path)]) == 1
+    lines = capsys.readouterr().out.splitlines()
+    assert [int(line.split()[0]) for line in lines[:-1]] == list(range(len(steps)))
+    for step, line in zip(steps, lines, strict=False):
+        if step["posted"] is None:
+            assert line.endswith("(derived by the rules)")
+        elif step["posted"] != step["index"]:
+            assert line.endswith(f"(posted record {step['posted']})")
+    refused = next(step for step in steps if step["posted"] == 1)
+    assert lines[-1].startswith(f"refused at step {refused['index']}: record 1, hand 1: the game is over")
