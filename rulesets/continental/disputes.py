@@ -465,10 +465,11 @@ def _judged_refusal(config: GameConfig, posted: Sequence[Any], records: Sequence
     def legal_with(at: int, meant: Record) -> bool:
         return bool(settle(config, _with(posted, at, meant), blame=False)["legal"])
 
+    tries = blame_tries(len(posted))  # none: the card's mover is not looked for either
+    mover = _card_mover(config, records, game, index, error) if tries else None
     found = changed_action(records, index, game.players, legal_with, words,
                            derived=error.rules if isinstance(error, LogMismatchError) else None,
-                           tries=blame_tries(len(posted)),
-                           mover=_card_mover(config, records, game, index, error))
+                           tries=tries, mover=mover)
     if found is None:
         return _refusal(game, index, item, error, context, record)
     at, meant = found
