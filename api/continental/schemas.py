@@ -179,7 +179,10 @@ class ContinentalDisputeRequestSchema(Schema):
     game = fields.String(required=True, validate=RegisteredGame(only=CONTINENTAL.name),
                          metadata={"description": "continental"})
     config = fields.Nested(ContinentalGameSettingsSchema, required=True, metadata={
-        "description": "players, hands, dealer, seed, deck or decks, ruleset, options",
+        "description": "players, hands, dealer, seed, deck or decks, ruleset, options; it must give "
+                       "the seed the log was played with (it also draws the first dealer and "
+                       "reshuffles the discard pile; else 422 invalid_game_config; a running game's "
+                       "log needs none)",
         "example": {"players": 3, "hands": 1, "dealer": 0, "seed": 5}})
     log = BoundedList(fields.Raw(allow_none=True), max_items=MAX_LOG_RECORDS, required=True, metadata={
         "description": "records as in GET /v1/games/{id}/log, or only the actions",

@@ -136,7 +136,9 @@ class RamchiDisputeRequestSchema(Schema):
     """A Ramchi game configuration and the log (or only the actions) to judge."""
 
     config = fields.Nested(RamchiGameSettingsSchema, required=True, metadata={
-        "description": "hands, dealer, seed, deck or decks, ruleset, options",
+        "description": "hands, dealer, seed, deck or decks, ruleset, options; it must fix the deal "
+                       "the log was played with: the seed, or a deck for every hand and the dealer "
+                       "(else 422 invalid_game_config; a running game's log needs none)",
         "example": {"hands": 1, "dealer": 0, "seed": 5}})
     log = BoundedList(fields.Raw(allow_none=True), max_items=MAX_LOG_RECORDS, required=True, metadata={
         "description": "records as in GET /v1/games/{id}/log, or only the actions",
