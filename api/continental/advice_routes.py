@@ -7,6 +7,7 @@ from typing import Any
 from api.blueprint import Blueprint
 from api.continental import answers
 from api.continental.advice_schemas import (
+    OFFER_BUY,
     ContinentalAdviceRequestSchema,
     ContinentalAdviceSchema,
     ContinentalContractListSchema,
@@ -99,10 +100,11 @@ def advise(body: dict[str, Any]) -> dict[str, Any]:
                           cards[f"/other_players/{i}/bought"])
               for i, other in enumerate(body["other_players"])]
     pile = None if discards is None else (*cards["/discards"], *(() if top_card is None else (top_card,)))
+    offered = _offered(body)
     answer: dict[str, Any] = solve(
-        answers.advice, hand, what="the Continental advice", contract=contract,
-        dropped=body["dropped"], drawn=body["drawn"], table=table, discard_top=top_card,
-        seen=cards["/seen"], others=others, discards=pile, options=options,
+        answers.advice, hand, what="the Continental advice", contract=contract, offer=offered,
+        dropped=body["dropped"], drawn=False if offered else body["drawn"], table=table,
+        discard_top=top_card, seen=cards["/seen"], others=others, discards=pile, options=options,
         time_limit=DEFAULT_TIME_LIMIT_S)
     return answer
 
@@ -151,6 +153,25 @@ def _check_top(top: Card, discards: list[str], deck: Deck) -> None:
 
 TOP_RULE = "the top discard is the last card laid on the discard pile"
 """The rule a discard pile disagreeing with ``discard_top`` breaks."""
+
+OFFER_RULE = ("a buy is offered out of turn, of the top discard, to a player who has not drawn "
+              "this turn")
+"""The rule an ``offer`` without its top discard, or with a drawn hand, breaks."""
+
+
+def _offered(body: dict[str, Any]) -> bool:
+    """Whether ``body`` asks about a buy offer (``offer: "buy"``); refuses one without
+    ``discard_top`` (the card offered) or with ``drawn: true``.
+    """
+    if body.get("offer") != OFFER_BUY:
+        return False
+    if body.get("discard_top") is None:
+        raise InvalidInputError("offer is buy but no discard_top is given: the card offered for sale "
+                                "is the top discard", code="invalid_input", rule=OFFER_RULE, field="offer")
+    if body.get("drawn") is True:
+        raise InvalidInputError("offer is buy but drawn is true: a buy is offered before your draw, "
+                                "out of your turn", code="invalid_input", rule=OFFER_RULE, field="offer")
+    return True
 
 
 def _check_limits(body: dict[str, Any]) -> None:

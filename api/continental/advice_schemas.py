@@ -18,6 +18,9 @@ from solver.limits import (
     CONTINENTAL_MAX_TABLE_MELDS,
 )
 
+OFFER_BUY = "buy"
+"""The ``offer`` of a request advising a seat offered the top discard for sale."""
+
 CONTINENTAL_MAX_SEEN = Deck.for_players(MOST_PLAYERS).size
 """The most cards ``seen`` may list: every card of the largest table's deck."""
 
@@ -86,6 +89,12 @@ class ContinentalAdviceRequestSchema(Schema):
         "description": "the other players in play order after you (the next player first): "
                        "the cards they picked up or bought and still hold are not in the stock; "
                        "at most max_players - 1 of them"})
+    offer = fields.String(allow_none=True, load_default=None, validate=validate.OneOf([OFFER_BUY]),
+                          metadata={
+        "description": "\"buy\" when discard_top is offered for sale to you out of your turn (a buy "
+                       "offer: you may buy it or pass); the answer's action is then the buy or the "
+                       "pass advised (needs discard_top, and the hand before its draw). Absent or "
+                       "null: the decision is your own turn's", "example": OFFER_BUY})
     seen = continental_card_codes(max_items=CONTINENTAL_MAX_SEEN, load_default=list, metadata={
         "description": "other cards known not to be in the stock and listed neither in discards "
                        "nor in other_players (kept for compatibility: the discard pile below the "
@@ -211,7 +220,8 @@ class ContinentalAdviceSchema(Schema):
     buy = fields.Nested(ContinentalDecisionSchema, required=True, allow_none=True)
     action = fields.Dict(required=True, allow_none=True, metadata={
         "description": "the advised next action of your turn, as the body of POST "
-                       "/v1/games/{id}/actions: before the draw the draw (from the discard pile "
+                       "/v1/games/{id}/actions: on a buy offer (offer: buy) the buy or the pass; "
+                       "before the draw the draw (from the discard pile "
                        "when taking it is advised); after it the drop, else the first lay-off "
                        "(swap_joker when the card takes a joker's place), else the discard; null "
                        "when there is none. One step: ask again after it",

@@ -65,19 +65,26 @@ DIGITS = {**SOLVE_MS, "next_outs": 3}
 
 
 def advice_json(advice: ContinentalAdvice, hand: Sequence[Card],
-                table: Sequence[Sequence[Card]] = ()) -> dict[str, Any]:
+                table: Sequence[Sequence[Card]] = (), *, offer: bool = False) -> dict[str, Any]:
     """The whole advice as the API answers it: ``hand`` is echoed as codes, after the contract;
     the advised step is given as action bodies (``action``, ``buy_action``) from the advisor
     bot's own mapping, ``table`` (the table melds advised on) telling a joker swap from a lay-off.
+    With ``offer`` (the top discard is offered for sale to the seat out of its turn) the
+    ``action`` is the buy or the pass advised: the decision the seat faces.
     """
     body: dict[str, Any] = answer(advice, forms=FORMS, digits=DIGITS)
     melds = [table_meld(cards, i) for i, cards in enumerate(table)]
-    advised = {"action": advised_request(advice, melds),
-               "buy_action": None if advice.buy is None else advised_request(advice, melds, offer=True)}
+    buy_action = None if advice.buy is None else advised_request(advice, melds, offer=True)
+    advised = {"action": buy_action if offer else advised_request(advice, melds),
+               "buy_action": buy_action}
     last = {key: body.pop(key) for key in ("explanation", "solve_ms")}
     return {"contract": body.pop("contract"), "hand": [card.code for card in hand]} | body | advised | last
 
 
-def advice(hand: Sequence[Card], *, deadline: Deadline, **settings: Any) -> dict[str, Any]:
-    """:func:`solver.continental.advice.advise` by ``deadline``, as JSON."""
-    return advice_json(advise(hand, deadline=deadline, **settings), hand, settings.get("table", ()))
+def advice(hand: Sequence[Card], *, deadline: Deadline, offer: bool = False,
+           **settings: Any) -> dict[str, Any]:
+    """:func:`solver.continental.advice.advise` by ``deadline``, as JSON (``offer``: the seat
+    answers a buy offer, see :func:`advice_json`).
+    """
+    return advice_json(advise(hand, deadline=deadline, **settings), hand, settings.get("table", ()),
+                       offer=offer)

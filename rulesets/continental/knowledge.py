@@ -11,6 +11,8 @@ seats in play order after it with their hand sizes, their drops and the cards ea
 the pile (``picked_up``: a draw from the pile, ``bought``: a buy) and still holds. Before the
 seat's draw, and when a buy is offered to it, the top discard is also ``discard_top`` (the take
 and buy advice); ``seen`` stays empty (the advice request keeps it for other clients).
+On a buy offer the request also says ``offer: "buy"``: the decision the seat faces is the
+buy, not its draw.
 
 >>> from rulesets.continental.config import GameConfig
 >>> from rulesets.continental.game import ContinentalGame
@@ -43,6 +45,11 @@ __all__ = ["advice_request", "known_cards"]
 
 BEFORE_THE_DRAW = frozenset({"draw", "buy", "pass"})
 """The action types of a seat whose hand holds no card drawn this turn: its draw, a buy offer."""
+
+
+OFFERED = "buy"
+"""The action type of a seat offered the top discard for sale; its request says ``offer: "buy"``
+(the advice's ``action`` is then the buy or the pass)."""
 
 
 def _hand_records(log: Sequence[Mapping[str, Any]]) -> Sequence[Mapping[str, Any]]:
@@ -145,4 +152,6 @@ def advice_request(view: Mapping[str, Any], log: Mapping[str, Any]) -> dict[str,
     request["discards"] = pile
     request["other_players"] = [_other_player(view, other, held.get(other, {}))
                                 for other in _after(seat, len(view["hand_sizes"]))]
+    if OFFERED in decisions:
+        request["offer"] = OFFERED
     return request | {"ruleset": view["ruleset"], "options": dict(log["config"].get("options") or {})}

@@ -37,6 +37,11 @@ def refusal(client: FlaskClient, **body: Any) -> dict[str, Any]:
     return response.json
 
 
+def without(body: dict[str, Any], *keys: str) -> dict[str, Any]:
+    """An advice answer without ``keys`` and the solver's time."""
+    return {key: value for key, value in body.items() if key not in {*keys, "solve_ms"}}
+
+
 def assert_legal(body: dict[str, Any]) -> None:
     """Every meld is what its cards make under the rules; the turn uses only cards of the hand."""
     for meld in [*body["drop"], *(x["result"] for x in body["lay_offs"])]:
@@ -172,6 +177,32 @@ def test_take_and_buy_a_discard_that_brings_the_hand_closer(client: FlaskClient)
     assert off["buy"] == {"advised": False, "reason": "buying is off in this ruleset"}
     useless = advice(client, hand=hand, hand_number=2, discard_top="3s")
     assert useless["take_discard"]["advised"] is False and useless["buy"]["advised"] is False
+
+
+def test_a_buy_offer_is_answered_with_the_buy_or_the_pass(client: FlaskClient) -> None:
+    """A buy is offered out of turn, before the seat's draw: with ``offer: "buy"`` the advised
+    ``action`` is the answer to the offer (``buy_action``), never the seat's own draw."""
+    hand = ["2c", "5c", "6c", "8c", "Kd", "Kh", "9s"]
+    turn = advice(client, hand=hand, hand_number=2, discard_top="7c", drawn=False)
+    assert turn["action"] == {"type": "draw", "source": "discard"}
+    wanted = advice(client, hand=hand, hand_number=2, discard_top="7c", offer="buy")
+    assert wanted["action"] == wanted["buy_action"] == {"type": "buy"}
+    assert without(wanted, "action") == without(turn, "action")
+    useless = advice(client, hand=hand, hand_number=2, discard_top="3s", offer="buy")
+    assert useless["action"] == {"type": "pass"} and useless["buy"]["advised"] is False
+    off = advice(client, hand=hand, hand_number=2, discard_top="7c", offer="buy", options={"buying": False})
+    assert off["action"] == {"type": "pass"}
+    assert advice(client, hand=hand, hand_number=2, discard_top="7c", drawn=False,
+                  offer=None)["action"] == turn["action"]
+
+
+def test_a_buy_offer_needs_the_card_offered_and_a_hand_before_its_draw(client: FlaskClient) -> None:
+    hand = ["2c", "5c", "6c", "8c", "Kd", "Kh", "9s"]
+    for body in ({"offer": "buy"}, {"offer": "buy", "discard_top": "7c", "drawn": True}):
+        refused = refusal(client, hand=hand, hand_number=2, **body)
+        assert refused["code"] == "invalid_input" and "offer" in refused["detail"]
+    sell = refusal(client, hand=hand, hand_number=2, discard_top="7c", offer="sell")
+    assert sell["code"] == "invalid_request"
 
 
 def test_once_dropped_take_a_discard_that_can_be_laid_off(client: FlaskClient) -> None:

@@ -23,6 +23,8 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from api import create_app
+from api.continental.game_api import CONTINENTAL_API
+from rulesets.continental.kind import CONTINENTAL
 from rulesets.jsonable import jsonable
 from tests.api.random_play import random_arrangement
 from tests.api.test_continental_no_leaks import ACTION_KINDS, NAMES, Table, person_request, physical
@@ -165,7 +167,7 @@ def continental_request(view: dict[str, Any], table: Table, pick_ups: PickUps) -
     """What the seat of ``view`` would ask the advice now, from the rules and the test's copy: its
     hand, the table, the whole pile as discards (its top also discard_top before the draw or on a
     buy offer), and the other seats in play order after it: their hand sizes, drops and what
-    they took from the pile and hold."""
+    they took from the pile and hold; on a buy offer ``offer: "buy"``."""
     seat, game = view["seat"], table.truth.game
     offered = game.window and seat in game.buyers_to_answer()
     if game.is_over or not (offered or seat == game.current):
@@ -176,6 +178,8 @@ def continental_request(view: dict[str, Any], table: Table, pick_ups: PickUps) -
         "drawn": not before_draw, "table": [jsonable(meld.cards) for meld in game.table]}
     if before_draw and game.discards:
         request["discard_top"] = jsonable(game.discards[-1])
+    if offered:
+        request["offer"] = "buy"
     request["discards"] = [physical(c.id) for c in game.discards]
     others = [(seat + step) % game.players for step in range(1, game.players)]
     request["other_players"] = [
@@ -260,6 +264,50 @@ def test_continental_in_game_advice_is_the_advice_of_what_the_seat_knows(client:
 def test_continental_in_game_advice_over_many_random_games(client: FlaskClient) -> None:
     compared = sum(play_continental(client, random.Random(50 + game), game) for game in range(10))
     assert compared >= 100
+
+
+def advised_is_legal(client: FlaskClient, rng: random.Random, number: int) -> tuple[int, int]:
+    """One random Continental game of persons through the API. At every buy offer, and at random
+    other points, the awaited seat asks for advice: its ``action`` must be one the rules allow
+    that seat now (read as the action route reads it, checked on the test's copy), and on a buy
+    offer a buy or a pass. Sometimes the seat follows the advice. Returns the advice answers
+    checked and the buy offers among them."""
+    players = 2 + number % 3
+    table = Table(client, {"game": "continental", "players": NAMES[:players], "hands": 1,
+                           "seed": rng.randrange(2**31), "dealer": players - 1})
+    game = table.truth.game
+    checked = offers = 0
+    while not game.is_over:
+        advised: dict[int, dict[str, Any]] = {}
+        for seat in game.awaited():
+            offered = "buy" in {action["type"] for action in table.view(seat)["legal_actions"]}
+            if not offered:
+                continue
+            got = client.get(f"/v1/games/{table.id}/advice", headers=table.headers(seat))
+            assert got.status_code == 200, got.json
+            action = got.json["advice"]["action"]
+            assert action is not None, got.json
+            record = CONTINENTAL.action_from_request(seat, CONTINENTAL_API.read_action(action))
+            assert game.can(record), (seat, action, got.json["request"])
+            if offered:
+                assert action["type"] in {"buy", "pass"}, (seat, action)
+                offers += 1
+            advised[seat] = action
+            checked += 1
+        seat = rng.choice(game.awaited())
+        follow = seat in advised and rng.random() < 0.5
+        request = advised[seat] if follow else person_request(table, seat, table.view(seat), rng)
+        response = table.act(seat, request)
+        assert response.status_code == 200, (request, response.json)
+        table.truth.sync(table.log(None)["log"])
+    return checked, offers
+
+
+def test_the_advised_action_is_one_the_seat_may_take_even_on_a_buy_offer(client: FlaskClient) -> None:
+    games = 1 if QUICK else 3
+    counts = [advised_is_legal(client, random.Random(70 + game), game) for game in range(games)]
+    assert sum(checked for checked, _ in counts) >= 10 * games
+    assert sum(offers for _, offers in counts) >= 1
 
 
 # -- refusals -------------------------------------------------------------------------------------
