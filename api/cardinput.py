@@ -60,6 +60,17 @@ def without_copy(token: Any) -> Any:
     return _COPY_SUFFIX.sub("", token) if isinstance(token, str) else token
 
 
+def copy_number(token: str) -> int:
+    """The copy number written after a card, 1 when none is (``7c#2`` names the second copy, as a
+    game's views write it; ``7c`` the first).
+
+    >>> copy_number("7c#2"), copy_number(" Jk#1 "), copy_number("As")
+    (2, 1, 1)
+    """
+    match = _COPY_SUFFIX.search(token)
+    return int(match.group().strip(" #")) if match else 1
+
+
 def without_copies(tokens: Sequence[Any]) -> list[Any]:
     """Every token of ``tokens`` :func:`without_copy` (positions kept, for the pointers)."""
     return [without_copy(token) for token in tokens]

@@ -103,6 +103,7 @@ def advise(body: dict[str, Any]) -> dict[str, Any]:
     offered = _offered(body)
     answer: dict[str, Any] = solve(
         answers.advice, hand, what="the Continental advice", contract=contract, offer=offered,
+        written=list(body["hand"]),
         dropped=body["dropped"], drawn=False if offered else body["drawn"], table=table,
         discard_top=top_card, seen=cards["/seen"], others=others, discards=pile, options=options,
         time_limit=DEFAULT_TIME_LIMIT_S)

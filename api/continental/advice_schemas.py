@@ -224,7 +224,9 @@ class ContinentalAdviceSchema(Schema):
                        "before the draw the draw (from the discard pile "
                        "when taking it is advised); after it the drop, else the first lay-off "
                        "(swap_joker when the card takes a joker's place), else the discard; null "
-                       "when there is none. One step: ask again after it",
+                       "when there is none. Its cards are named as hand names them (7c#2: the "
+                       "copy a game's seat holds), so a seat sends it as it is. One step: ask "
+                       "again after it",
         "example": {"type": "drop", "melds": [["Kc", "Kd", "Ks"], ["4h", "Jk", "6h", "7h"]]}})
     buy_action = fields.Dict(required=True, allow_none=True, metadata={
         "description": "the answer to a buy offer of discard_top out of your turn, as an action "

@@ -18,10 +18,12 @@ for one given as trios and runs) and its name.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from typing import Any
 
 from api.answers import SOLVE_MS, Forms, answer
+from api.cardinput import copy_number
 from rulesets.cards import Card
 from rulesets.continental.contracts import Contract
 from rulesets.continental.melds import Meld, Run, Trio
@@ -65,26 +67,31 @@ DIGITS = {**SOLVE_MS, "next_outs": 3}
 
 
 def advice_json(advice: ContinentalAdvice, hand: Sequence[Card],
-                table: Sequence[Sequence[Card]] = (), *, offer: bool = False) -> dict[str, Any]:
+                table: Sequence[Sequence[Card]] = (), *, offer: bool = False,
+                written: Sequence[str] = ()) -> dict[str, Any]:
     """The whole advice as the API answers it: ``hand`` is echoed as codes, after the contract;
     the advised step is given as action bodies (``action``, ``buy_action``) from the advisor
     bot's own mapping, ``table`` (the table melds advised on) telling a joker swap from a lay-off.
     With ``offer`` (the top discard is offered for sale to the seat out of its turn) the
-    ``action`` is the buy or the pass advised: the decision the seat faces.
+    ``action`` is the buy or the pass advised: the decision the seat faces. ``written`` is the
+    hand as the request wrote it: an action names each card of the hand as written there (``7c#2``,
+    the copy a game's seat holds), so that the seat can send it as it is.
     """
     body: dict[str, Any] = answer(advice, forms=FORMS, digits=DIGITS)
     melds = [table_meld(cards, i) for i, cards in enumerate(table)]
+    named = {card: dataclasses.replace(card, copy=copy_number(token))
+             for card, token in zip(hand, written, strict=False)}  # none written: first copies
     buy_action = None if advice.buy is None else advised_request(advice, melds, offer=True)
-    advised = {"action": buy_action if offer else advised_request(advice, melds),
+    advised = {"action": buy_action if offer else advised_request(advice, melds, named=named),
                "buy_action": buy_action}
     last = {key: body.pop(key) for key in ("explanation", "solve_ms")}
     return {"contract": body.pop("contract"), "hand": [card.code for card in hand]} | body | advised | last
 
 
 def advice(hand: Sequence[Card], *, deadline: Deadline, offer: bool = False,
-           **settings: Any) -> dict[str, Any]:
+           written: Sequence[str] = (), **settings: Any) -> dict[str, Any]:
     """:func:`solver.continental.advice.advise` by ``deadline``, as JSON (``offer``: the seat
-    answers a buy offer, see :func:`advice_json`).
+    answers a buy offer; ``written``: the hand as the request wrote it; see :func:`advice_json`).
     """
     return advice_json(advise(hand, deadline=deadline, **settings), hand, settings.get("table", ()),
-                       offer=offer)
+                       offer=offer, written=written)

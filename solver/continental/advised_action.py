@@ -10,7 +10,7 @@ step is the action; after it the seat is advised again, from the game as it then
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from rulesets.cards import Card
@@ -55,11 +55,12 @@ def advised_records(advice: ContinentalAdvice, seat: int, table: Sequence[Meld],
     return () if advice.discard is None else (Discard(seat, advice.discard),)
 
 
-def advised_request(advice: ContinentalAdvice, table: Sequence[Meld], *,
-                    offer: bool = False) -> dict[str, Any] | None:
+def advised_request(advice: ContinentalAdvice, table: Sequence[Meld], *, offer: bool = False,
+                    named: Mapping[Card, Card] | None = None) -> dict[str, Any] | None:
     """The advised action (:func:`advised_records`) as the body of ``POST /v1/games/{id}/actions``
-    for the seat advised, its cards written as codes (any copy held), or None when the advice
-    names no action.
+    for the seat advised, or None when the advice names no action. ``named`` gives the card the
+    body names for a card of the advised hand (the copy the seat holds, as its view writes it:
+    an action names the copy it plays); a card it does not give is written as its first copy.
 
     >>> from rulesets.continental.config import GameConfig
     >>> from rulesets.continental.game import ContinentalGame
@@ -70,17 +71,19 @@ def advised_request(advice: ContinentalAdvice, table: Sequence[Meld], *,
     ({'type': 'draw', 'source': 'discard'}, {'type': 'buy'})
     """
     records = advised_records(advice, 0, table, offer=offer)
-    return request_body(_first_copies(records[0])) if records else None
+    return request_body(_named(records[0], named or {})) if records else None
 
 
-def _first_copies(value: Any) -> Any:
-    """``value`` (a record, a card or tuples of them) with every card its first copy."""
+def _named(value: Any, named: Mapping[Card, Card]) -> Any:
+    """``value`` (a record, a card or tuples of them) with every card as ``named`` names it,
+    else its first copy.
+    """
     if isinstance(value, Card):
-        return dataclasses.replace(value, copy=1)
+        return named.get(value, dataclasses.replace(value, copy=1))
     if isinstance(value, tuple):
-        return tuple(_first_copies(item) for item in value)
+        return tuple(_named(item, named) for item in value)
     if isinstance(value, Record):
-        return dataclasses.replace(value, **{field.name: _first_copies(getattr(value, field.name))
+        return dataclasses.replace(value, **{field.name: _named(getattr(value, field.name), named)
                                              for field in dataclasses.fields(value)})
     return value
 
