@@ -114,6 +114,8 @@ def _seat_of(game_id: str, token: str | None, *, required: bool,
         return None
     seat = game_store.seat_for_token(_engine(), game_id, token)
     if seat is None:
+        if game_store.kind_of(_engine(), game_id) is None:  # no game: no token can be of its seats
+            raise ApiProblem("game_not_found", f"no game has the id {game_id!r}")
         raise ApiProblem("forbidden", "this token belongs to no seat of this game")
     return seat
 

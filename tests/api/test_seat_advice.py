@@ -402,10 +402,20 @@ def test_a_finished_game_gets_409_game_over(client: FlaskClient) -> None:
     assert over.status_code == 409 and over.json["code"] == "game_over"
 
 
-def test_an_unknown_game_is_refused_like_its_view(client: FlaskClient) -> None:
-    missing = client.get("/v1/games/0b6f8e1c-5d2a-4c3e-9f7a-2e4d6c8b1a09/advice", headers=bearer("x"))
-    view = client.get("/v1/games/0b6f8e1c-5d2a-4c3e-9f7a-2e4d6c8b1a09", headers=bearer("x"))
-    assert missing.status_code == view.status_code
+def test_an_unknown_game_is_404_like_its_view_whatever_the_token(client: FlaskClient) -> None:
+    """No game has the id: 404 game_not_found, as the OpenAPI document says, with any token (a
+    token cannot belong to a seat of no game) and for every route of a game."""
+    _game_id, tokens, _created = _game(client)
+    unknown = "/v1/games/0b6f8e1c-5d2a-4c3e-9f7a-2e4d6c8b1a09"
+    for token in ("x", tokens[0]):
+        for path in (f"{unknown}/advice", unknown, f"{unknown}/log"):
+            missing = client.get(path, headers=bearer(token))
+            assert missing.status_code == 404, (path, missing.json)
+            assert missing.json["code"] == "game_not_found"
+        acted = client.post(f"{unknown}/actions", json={"type": "keep"}, headers=bearer(token))
+        assert acted.status_code == 404 and acted.json["code"] == "game_not_found"
+    documented = client.get("/openapi.json").json["paths"]["/v1/games/{game_id}/advice"]["get"]
+    assert "404" in documented["responses"]
 
 
 def test_the_2d_holder_is_advised_on_the_exchange_with_the_up_card(client: FlaskClient) -> None:
