@@ -41,7 +41,8 @@ def _options(body: dict[str, Any]) -> RamchiOptions:
     "value": {"hand": EXAMPLE_HAND, "objective": "maximin"}}})
 @blp.response(200, AdviceSchema)
 @blp.alt_response(422, description="Unreadable cards, a hand that is not 17 distinct cards, an "
-                  "up-card in the hand, a mixture with no weight above 0 or naming no opponent "
+                  "up-card in the hand, known cards that cannot be (in your hand, the up-card, "
+                  "twice, or of your seat), a mixture with no weight above 0 or naming no opponent "
                   "model (unknown_opponent_model), or a limit exceeded.", **PROBLEM)
 @blp.solver_problems()
 def advice(body: dict[str, Any]) -> dict[str, Any]:
@@ -66,11 +67,14 @@ def advise(body: dict[str, Any]) -> dict[str, Any]:
     up_card = None
     if body.get("up_card") is not None:
         up_card = read_cards([without_copy(body["up_card"])], "/up_card", what="up_card")[0]
+    known = [(entry["seat"], read_cards(without_copies(entry["cards"]), f"/known/{i}/cards",
+                                        what=f"seat {entry['seat']}'s known cards"))
+             for i, entry in enumerate(body["known"])]
     answer: dict[str, Any] = solve(
         answers.advice, hand, up_card, what="the Ramchi advice", objective=body["objective"],
         seed=body["seed"], samples=body.get("samples"), opponents=body["opponents"],
         mixture=body.get("mixture"), seat=body["seat"], dealer=body.get("dealer"),
-        options=_options(body), time_limit=DEFAULT_TIME_LIMIT_S)
+        options=_options(body), time_limit=DEFAULT_TIME_LIMIT_S, known=known)
     return answer
 
 

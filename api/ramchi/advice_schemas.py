@@ -141,6 +141,17 @@ class SampledDealSchema(Schema):
                             metadata={"description": "option overrides, see GET /v1/rulesets"})
 
 
+class KnownCardsSchema(Schema):
+    """Cards known to be in one opponent's hand."""
+
+    seat = Int(required=True, validate=SEAT_RANGE, metadata={
+        "description": "the opponent's seat, 0-2 in play order (not yours)", "example": 1})
+    cards = card_codes(max_items=HAND_SIZE, copies=True, required=True, metadata={
+        "description": "cards that seat is known to hold (after it exchanged the 2♦ for the "
+                       "up-card: the former up-card); every sample deals them to it",
+        "example": ["Jd"]})
+
+
 class AdviceRequestSchema(SampledDealSchema):
     """A 17-card Ramchi hand to arrange."""
 
@@ -150,6 +161,11 @@ class AdviceRequestSchema(SampledDealSchema):
     up_card = card_code(copies=True, allow_none=True,
                         metadata={"description": "the face-up 52nd card", "example": "Ks"})
     objective = fields.String(load_default="ev", validate=validate.OneOf(["ev", "maximin"]))
+    known = BoundedList(fields.Nested(KnownCardsSchema), max_items=2, load_default=list, metadata={
+        "description": "cards known to be in an opponent's hand, one entry per opponent: the "
+                       "samples (ev) deal them there and nowhere else. A card in your hand, the "
+                       "up-card or two entries, a seat given twice or your own are refused (422, "
+                       "pointing at it)"})
 
 
 class AdviceSchema(Schema):

@@ -12,7 +12,9 @@ The request is the body of ``POST /v1/ramchi/advice``:
   compare an exchange that can no longer be made, nor lets a sampled opponent make one);
 - otherwise ``None``: the seat has nothing to decide now.
 
-Both give the seat, the dealer, the ruleset and the game's options.
+Both give the seat, the dealer, the ruleset and the game's options, and, after another seat
+exchanged the 2♦, ``known``: that seat holds the former up-card (:func:`known_cards`), so the
+advice never deals it elsewhere (the 2♦ is the card lying face up, out of play).
 
 >>> from rulesets.ramchi.config import GameConfig
 >>> from rulesets.ramchi.game import RamchiGame
@@ -31,7 +33,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-__all__ = ["advice_request"]
+__all__ = ["advice_request", "known_cards"]
 
 EXCHANGE_DECISIONS = frozenset({"exchange", "keep"})
 """The action types of the 2♦ holder's decision."""
@@ -53,5 +55,21 @@ def advice_request(view: Mapping[str, Any], log: Mapping[str, Any]) -> dict[str,
         options["exchange"] = False
     else:
         return None
-    return {"hand": list(view["hand"]), "up_card": up_card, "seat": view["seat"],
-            "dealer": view["dealer"], "ruleset": view["ruleset"], "options": options}
+    request = {"hand": list(view["hand"]), "up_card": up_card, "seat": view["seat"],
+               "dealer": view["dealer"], "ruleset": view["ruleset"], "options": options}
+    return request | known_cards(view)
+
+
+def known_cards(view: Mapping[str, Any]) -> dict[str, Any]:
+    """What the seat of ``view`` knows of another seat's hand, as the request's ``known``: after
+    another seat exchanged the 2♦, that seat holds the former up-card (everyone saw it taken).
+
+    >>> known_cards({"seat": 0, "exchanged": True, "two_of_diamonds_holder": 2, "up_card": "Jd"})
+    {'known': [{'seat': 2, 'cards': ['Jd']}]}
+    >>> known_cards({"seat": 2, "exchanged": True, "two_of_diamonds_holder": 2, "up_card": "Jd"})
+    {}
+    """
+    holder = view["two_of_diamonds_holder"]
+    if not view["exchanged"] or holder is None or holder == view["seat"]:
+        return {}
+    return {"known": [{"seat": holder, "cards": [view["up_card"]]}]}

@@ -49,7 +49,7 @@ from solver.ramchi.results import (
     plan,
 )
 from solver.ramchi.round_tables import prior_table
-from solver.ramchi.validation import check_limits, check_seats
+from solver.ramchi.validation import check_known, check_limits, check_seats
 
 __all__ = ["ALTERNATIVES", "OBJECTIVES", "advice_request", "advise", "budget_note",
            "default_samples", "plan_request", "warm_up"]
@@ -144,6 +144,7 @@ def advice_request(
     options: RamchiOptions | None = None,
     time_limit: float = DEFAULT_TIME_LIMIT_S,
     deadline: Deadline | None = None,
+    known: Sequence[tuple[int, Sequence[Card]]] = (),
 ) -> AdviceRequest:
     """Check a request (cards, table, opponent model, limits) and fill in its defaults.
 
@@ -156,12 +157,14 @@ def advice_request(
     hand = tuple(hand)
     check_hand(hand, up_card)
     check_seats(seat, dealer)
+    check_known(hand, up_card, seat, known)
     model = opponent_model(opponents, mixture)
     if samples is None:
         samples = default_samples(model)
     check_limits(samples, time_limit, opponents, slow=model.slow)
     return AdviceRequest(hand, up_card, seed, samples, opponents, seat, dealer, options, time_limit,
-                         model, deadline_or_none(deadline))
+                         model, deadline_or_none(deadline),
+                         tuple((other, tuple(cards)) for other, cards in known))
 
 
 def plan_request(strategy: Objective, request: AdviceRequest
@@ -216,6 +219,7 @@ def advise(
     options: RamchiOptions | None = None,
     time_limit: float = DEFAULT_TIME_LIMIT_S,
     deadline: Deadline | None = None,
+    known: Sequence[tuple[int, Sequence[Card]]] = (),
 ) -> Advice:
     """Arrange ``hand`` (17 cards) into up to five combinations in play order, and discards.
 
@@ -228,7 +232,9 @@ def advise(
     …). ``seat`` and ``dealer`` place me at the table (seats 0–2 in play
     order); ``dealer=None`` means unknown, and the samples rotate through the
     three dealers. With the 2♦ in hand and the ``up_card`` given, keeping and
-    exchanging are compared on the same samples. ``time_limit`` bounds each
+    exchanging are compared on the same samples. ``known`` gives cards known to be
+    in an opponent's hand, ``(seat, cards)`` (the former up-card after that seat
+    exchanged the 2♦ for it): every sample deals them to that seat. ``time_limit`` bounds each
     CP-SAT solve (seconds). ``deadline`` (:mod:`solver.budget`; ``None``: none) bounds the
     whole advice: ``ev`` is anytime, it stops sampling and searching there and says so
     (``complete``, ``samples_used``, ``budget_note``); ``maximin`` answers by then or raises.
@@ -239,7 +245,7 @@ def advise(
     strategy = objective if isinstance(objective, Objective) else _objective(objective)
     request = advice_request(hand, up_card, seed=seed, samples=samples, opponents=opponents,
                              mixture=mixture, seat=seat, dealer=dealer, options=options,
-                             time_limit=time_limit, deadline=deadline)
+                             time_limit=time_limit, deadline=deadline, known=known)
     deals, plans, chosen = plan_request(strategy, request)
     used = len(deals) if deals is not None else 0
     note = budget_note(request, used, plans) if deals is not None else None

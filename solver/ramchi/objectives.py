@@ -33,7 +33,7 @@ from solver.ramchi.maximin import maximin_from_candidates
 from solver.ramchi.opponents import DEFAULT_OPPONENTS, MODELS, OpponentModel
 from solver.ramchi.round_tables import lineup_values, round_tables
 from solver.ramchi.sampled_deals import deals_within
-from solver.ramchi.sampling import sample_stream
+from solver.ramchi.sampling import Known, sample_stream
 from solver.ramchi.search import ScoredPool, beam_lineups, improve, packing_starts, profile
 
 __all__ = [
@@ -74,6 +74,8 @@ class AdviceRequest:
     """The opponent model ``opponents`` names (with a mixture's own weights)."""
     deadline: Deadline = NO_LIMIT
     """When the answer is due (:mod:`solver.budget`): sampling and search stop there."""
+    known: Known = ()
+    """Cards known to be in an opponent's hand (:data:`solver.ramchi.sampling.Known`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -224,7 +226,7 @@ class EvObjective(Objective):
         when :data:`SAMPLING_SHARE` of the budget runs out first (at least one chunk).
         """
         stream = sample_stream(request.hand, request.up_card, seed=request.seed,
-                               dealer=request.dealer, seat=request.seat)
+                               dealer=request.dealer, seat=request.seat, known=request.known)
         return deals_within(stream, request.samples, request.seat, request.model, request.options,
                             request.time_limit, request.seed, request.deadline.share(SAMPLING_SHARE))
 

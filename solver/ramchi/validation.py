@@ -21,11 +21,11 @@ from collections.abc import Mapping, Sequence
 from rulesets.cards import Card
 from rulesets.errors import IllegalActionError, InvalidInputError, LimitExceededError
 from rulesets.ramchi.arrangement import check_arrangement
-from rulesets.ramchi.deal import check_single_deck
+from rulesets.ramchi.deal import HAND_SIZE, check_single_deck
 from rulesets.ramchi.scoring import SEATS, check_seat
 from solver.limits import MAX_SAMPLES, MAX_SOLVER_OPPONENT_SAMPLES, MAX_TIME_LIMIT_S
 
-__all__ = ["check_limits", "check_lineup", "check_other_lineups", "check_seats"]
+__all__ = ["check_known", "check_limits", "check_lineup", "check_other_lineups", "check_seats"]
 
 
 def check_lineup(lineup: Sequence[Sequence[Card]], within: Sequence[Card],
@@ -110,3 +110,41 @@ def check_limits(samples: int, time_limit: float, opponents: str = "greedy",
     if not 0 < time_limit <= MAX_TIME_LIMIT_S:
         raise LimitExceededError(f"time_limit must be above 0 and at most {MAX_TIME_LIMIT_S:g} s, "
                                  f"got {time_limit!r}", rule="solver limits", field="time_limit")
+
+
+ONE_HOLDER = "each card is held by one player, 17 cards each"
+"""The rule cards known in an opponent's hand break when they cannot be."""
+
+
+def check_known(hand: Sequence[Card], up_card: Card | None, seat: int,
+                known: Sequence[tuple[int, Sequence[Card]]]) -> None:
+    """Cards known to be in an opponent's hand (``(seat, cards)`` pairs) that can be: each of
+    another seat, one entry per seat, at most 17 cards, none in my hand, the up-card or
+    another entry. A refusal names the field (``known/1/cards/0``).
+
+    >>> from rulesets.cards import DECK
+    >>> check_known(DECK[:17], DECK[17], 0, [(1, DECK[20:22])])
+    >>> check_known(DECK[:17], DECK[17], 0, [(2, DECK[16:18])])
+    Traceback (most recent call last):
+    ...
+    rulesets.errors.InvalidInputError: seat 2 is said to hold 6♣, which is in seat 0's hand
+    """
+    where = {card: f"seat {seat}'s hand" for card in hand} | ({up_card: "the up-card"} if up_card else {})
+    seats: set[int] = set()
+    for i, (other, cards) in enumerate(known):
+        if other == seat or other in seats or not 0 <= other < SEATS:
+            why = ("is yours: give your cards as hand" if other == seat else
+                   "is given twice" if other in seats else f"is no seat (0 to {SEATS - 1})")
+            raise InvalidInputError(f"known {i + 1}: seat {other} {why}", rule=ONE_HOLDER,
+                                    field=f"known/{i}/seat")
+        seats.add(other)
+        if len(cards) > HAND_SIZE:
+            raise InvalidInputError(f"seat {other} is said to hold {len(cards)} known cards; a "
+                                    f"player holds {HAND_SIZE}", rule=ONE_HOLDER,
+                                    code="wrong_card_count", field=f"known/{i}/cards")
+        for j, card in enumerate(cards):
+            if card in where:
+                raise InvalidInputError(f"seat {other} is said to hold {card.pretty}, which is in "
+                                        f"{where[card]}", rule=ONE_HOLDER, code="duplicate_card",
+                                        field=f"known/{i}/cards/{j}")
+            where[card] = f"seat {other}'s known cards"

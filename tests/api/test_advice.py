@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from flask.testing import FlaskClient
 
-from rulesets.cards import parse_cards
+from rulesets.cards import full_deck, parse_cards
 from rulesets.ramchi.combinations import classify
 
 HAND = ["As", "Ad", "Ah", "Kc", "Qc", "Jc", "9s", "8s", "7s", "5h", "4d", "3c", "Td", "9d", "2c", "6h", "2d"]
@@ -52,6 +52,39 @@ def test_advice_refuses_bad_hands_and_limits(client: FlaskClient) -> None:
     response = client.post("/v1/ramchi/advice", json={"hand": HAND, "opponents": "solver",
                                                        "samples": 1000})
     assert response.status_code == 422 and response.json["code"] == "limit_exceeded"
+
+
+def test_known_cards_are_dealt_to_their_seat_in_every_sample(client: FlaskClient) -> None:
+    """With every unseen card known (17 in each opponent's hand) and the dealer given, every
+    sample is the same deal: the advice has no sampling error, and equals the advice told the
+    same hands in the other order of the entries."""
+    others = [card.code for card in full_deck() if card.code not in HAND and card.code != "Ks"]
+    known = [{"seat": 1, "cards": others[:17]}, {"seat": 2, "cards": others[17:]}]
+    request = {"hand": HAND, "up_card": "Ks", "samples": 20, "opponents": "greedy", "dealer": 2,
+               "options": {"exchange": False}}
+    told = client.post("/v1/ramchi/advice", json=request | {"known": known})
+    assert told.status_code == 200, told.json
+    assert told.json["standard_error"] == 0.0
+    assert all(c["win_probability"] in (0.0, 1.0) for c in told.json["combinations"])
+    swapped = client.post("/v1/ramchi/advice", json=request | {"known": known[::-1]}).json
+    assert swapped["expected_chips"] == told.json["expected_chips"]
+    untold = client.post("/v1/ramchi/advice", json=request).json
+    assert untold["standard_error"] > 0
+
+
+def test_known_cards_that_cannot_be_are_422_pointing_at_them(client: FlaskClient) -> None:
+    cases = [([{"seat": 0, "cards": ["Jh"]}], "/known/0/seat"),
+             ([{"seat": 1, "cards": ["Jh", "As"]}], "/known/0/cards/1"),
+             ([{"seat": 1, "cards": ["Ks"]}], "/known/0/cards/0"),
+             ([{"seat": 1, "cards": ["Jh"]}, {"seat": 2, "cards": ["Jh"]}], "/known/1/cards/0"),
+             ([{"seat": 1, "cards": ["Jh"]}, {"seat": 1, "cards": ["Qh"]}], "/known/1/seat"),
+             ([{"seat": 1, "cards": ["Jx"]}], "/known/0/cards/0")]
+    for known, pointer in cases:
+        response = client.post("/v1/ramchi/advice", json={"hand": HAND, "up_card": "Ks",
+                                                           "objective": "maximin", "known": known})
+        assert response.status_code == 422, (known, response.json)
+        assert response.json["errors"][0]["pointer"] == pointer, (known, response.json)
+        assert "Card(" not in response.json["detail"]
 
 
 def test_hindsight_finds_the_best_lineup_and_the_difference(client: FlaskClient) -> None:

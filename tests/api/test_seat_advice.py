@@ -62,17 +62,23 @@ def same_advice(client: FlaskClient, game: str, got: dict[str, Any], request: di
 
 # -- Ramchi ---------------------------------------------------------------------------------------
 
-def ramchi_request(view: dict[str, Any], config: dict[str, Any]) -> dict[str, Any] | None:
+def ramchi_request(view: dict[str, Any], config: dict[str, Any],
+                   exchange: tuple[int, str] | None = None) -> dict[str, Any] | None:
     """What the seat of ``view`` would ask the advice now, by the rules: the 2♦ holder before the
     exchange asks with the up-card; a seat that has not arranged asks with the card lying face up
-    and no exchange to weigh (it is over for everyone); anyone else has nothing to decide."""
+    and no exchange to weigh (it is over for everyone), and knows that a seat that exchanged
+    (``exchange``: the seat and the card it took, followed by the test) holds the card it took;
+    anyone else has nothing to decide."""
     seat = view["seat"]
     base = {"hand": view["hand"], "seat": seat, "dealer": view["dealer"], "ruleset": config["ruleset"]}
     if view["phase"] == "exchange" and seat in view["awaiting"]:
         return base | {"up_card": view["up_card"], "options": config["options"]}
     if view["phase"] == "arrange" and not view["arranged"][seat]:
         lying = "2d" if view["exchanged"] else view["up_card"]
-        return base | {"up_card": lying, "options": config["options"] | {"exchange": False}}
+        request = base | {"up_card": lying, "options": config["options"] | {"exchange": False}}
+        if exchange is not None and exchange[0] != seat:
+            request["known"] = [{"seat": exchange[0], "cards": [exchange[1]]}]
+        return request
     return None
 
 
@@ -85,14 +91,18 @@ def play_ramchi(client: FlaskClient, rng: random.Random, hands: int) -> int:
     assert created.status_code == 201, created.json
     game_id, tokens = created.json["id"], [seat["token"] for seat in created.json["seats"]]
     compared = 0
+    exchanged: tuple[int, str] | None = None  # the seat that exchanged this hand, and the card it took
+    hand_number = 0
     for _ in range(8 * hands):
         public = client.get(f"/v1/games/{game_id}").json
         if public["is_over"]:
             break
+        if public["hand_number"] != hand_number:
+            hand_number, exchanged = public["hand_number"], None
         for seat in range(3):
             view = client.get(f"/v1/games/{game_id}", headers=bearer(tokens[seat])).json
             config = client.get(f"/v1/games/{game_id}/log", headers=bearer(tokens[seat])).json["config"]
-            expected = ramchi_request(view, config)
+            expected = ramchi_request(view, config, exchanged)
             if expected is not None and rng.random() > ASKED:
                 continue
             got = client.get(f"/v1/games/{game_id}/advice", headers=bearer(tokens[seat]))
@@ -111,6 +121,8 @@ def play_ramchi(client: FlaskClient, rng: random.Random, hands: int) -> int:
                 else {"type": "arrange", "combinations": random_arrangement(view["hand"], rng)})
         acted = client.post(f"/v1/games/{game_id}/actions", json=body, headers=bearer(tokens[seat]))
         assert acted.status_code == 200, acted.json
+        if body["type"] == "exchange":
+            exchanged = seat, public["up_card"]
     return compared
 
 
@@ -425,6 +437,25 @@ def test_the_2d_holder_is_advised_on_the_exchange_with_the_up_card(client: Flask
     assert got["request"]["up_card"] == created["up_card"] and "2d" in got["request"]["hand"]
     assert got["advice"]["exchange"]["possible"] is True
     assert got["request"]["options"]["exchange"] is True
+
+
+def test_after_an_exchange_everyone_knows_who_holds_the_former_up_card(client: FlaskClient) -> None:
+    game_id, tokens, created = _game(client, options={"four_of_a_kind": False})
+    holder, up_card = created["two_of_diamonds_holder"], created["up_card"]
+    assert up_card != "2d"
+    acted = client.post(f"/v1/games/{game_id}/actions", json={"type": "exchange"},
+                        headers=bearer(tokens[holder]))
+    assert acted.status_code == 200, acted.json
+    for seat in range(3):
+        got = client.get(f"/v1/games/{game_id}/advice", headers=bearer(tokens[seat]))
+        assert got.status_code == 200, got.json
+        request = got.json["request"]
+        assert request["up_card"] == "2d"  # the 2♦ lies face up, out of play
+        if seat == holder:
+            assert "known" not in request and up_card in request["hand"] and "2d" not in request["hand"]
+        else:
+            assert request["known"] == [{"seat": holder, "cards": [up_card]}]
+        same_advice(client, "ramchi", got.json, request)
 
 
 def test_continental_advice_before_the_draw_says_whether_to_take_the_top(client: FlaskClient) -> None:
