@@ -173,8 +173,8 @@ class SeatAdviceSchema(Schema):
                     "other_players": [{"hand_size": 7, "dropped": False, "picked_up": [], "bought": []}],
                     "ruleset": "continental", "options": {}}})
     advice = fields.Dict(required=True, metadata={
-        "description": "that endpoint's answer to `request` (its Advice or ContinentalAdvice "
-                       "schema)"})
+        "description": "that endpoint's answer to `request`: the game's advice answer (Advice, "
+                       "ContinentalAdvice; documented as oneOf them by api.openapi)"})
 
 
 class DisputeRequestSchema(ByGame):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 import http
+from collections.abc import Callable
 from typing import Any
 
 from apispec import BasePlugin
@@ -18,7 +19,7 @@ from flask_smorest.utils import prepare_response
 from marshmallow import Schema
 
 from api.errors import PROBLEM_MEDIA_TYPE
-from api.game_api import api_game_names, game_api
+from api.game_api import GameApi, api_game_names, game_api
 from api.schemas import ProblemSchema
 
 SEAT_TOKEN = "seatToken"
@@ -178,6 +179,35 @@ game's :class:`~api.game_api.GameApi` they stand for: each is documented as ``on
 games' schemas."""
 
 
+BY_GAME_FIELDS: dict[tuple[str, str], Callable[[GameApi], type[Schema] | None]] = {
+    ("SeatAdvice", "advice"): lambda game: None if game.seat_advice is None else game.seat_advice.answer}
+"""Fields of documented schemas that hold a game's own body, by (component, field): the schema
+of each game (``None``: the game has none), documented as ``oneOf`` them (the in-game advice
+holds the answer of its game's advice endpoint)."""
+
+
+def by_game_schemas(field: tuple[str, str]) -> list[type[Schema]]:
+    """The schemas of :data:`BY_GAME_FIELDS` ``field``, one per registered game that has one."""
+    found = (BY_GAME_FIELDS[field](game_api(name)) for name in api_game_names())
+    return [schema for schema in found if schema is not None]
+
+
+def by_game_properties(name: str, definition: dict[str, Any]) -> dict[str, Any] | None:
+    """The properties of the component ``name`` with its :data:`BY_GAME_FIELDS` documented as
+    ``oneOf`` their games' schemas (``None``: it has none).
+    """
+    typed = [field for component, field in BY_GAME_FIELDS if component == name]
+    if not typed:
+        return None
+    properties = copy.deepcopy(definition.get("properties", {}))
+    for field in typed:
+        refs = [{"$ref": f"#/components/schemas/{component_name(schema)}"}
+                for schema in by_game_schemas((name, field))]
+        properties[field] = {key: value for key, value in properties.get(field, {}).items()
+                             if key not in ("type", "additionalProperties")} | {"oneOf": refs}
+    return properties
+
+
 def component_name(schema: type[Schema]) -> str:
     """The name of a schema class in the document (``RamchiGameViewSchema`` → ``RamchiGameView``).
 
@@ -202,8 +232,14 @@ class GameLinksPlugin(BasePlugin):  # type: ignore[misc]
         return None
 
     def schema_helper(self, name: str, definition: dict[str, Any], **kwargs: Any) -> dict[str, Any] | None:
-        """The constraints of the component schema ``name`` that its fields cannot state."""
-        return schema_constraints().get(name)
+        """The constraints of the component schema ``name`` that its fields cannot state, and its
+        fields that hold a game's own body (:data:`BY_GAME_FIELDS`).
+        """
+        extra = dict(schema_constraints().get(name) or {})
+        properties = by_game_properties(name, definition)
+        if properties is not None:
+            extra["properties"] = properties
+        return extra or None
 
     def operation_helper(self, path: str | None = None, operations: dict[str, Any] | None = None,
                          **kwargs: Any) -> None:
@@ -245,6 +281,10 @@ class ProblemApi(Api):  # type: ignore[misc]
             game = game_api(name)
             for part in dict.fromkeys(GAME_PARTS.values()):
                 schema = getattr(game, part)
+                if component_name(schema) not in self.spec.components.schemas:
+                    self.spec.components.schema(component_name(schema), schema=schema)
+        for field in BY_GAME_FIELDS:  # the bodies a documented field refers to
+            for schema in by_game_schemas(field):
                 if component_name(schema) not in self.spec.components.schemas:
                     self.spec.components.schema(component_name(schema), schema=schema)
         self.spec.components.security_scheme(SEAT_TOKEN, {

@@ -471,6 +471,15 @@ def test_continental_advice_before_the_draw_says_whether_to_take_the_top(client:
     assert got.json["advice"]["action"]["type"] == "draw"
 
 
+def test_the_seat_advice_answer_is_documented_as_its_games_advice_answer(client: FlaskClient) -> None:
+    schemas = client.get("/openapi.json").json["components"]["schemas"]
+    advice = schemas["SeatAdvice"]["properties"]["advice"]
+    refs = [choice["$ref"] for choice in advice["oneOf"]]
+    assert refs == ["#/components/schemas/Advice", "#/components/schemas/ContinentalAdvice"]
+    assert all(ref.rsplit("/", 1)[1] in schemas for ref in refs)
+    assert "request" in schemas["SeatAdvice"]["properties"]  # the other fields are kept
+
+
 # -- copy codes in the advice endpoints -----------------------------------------------------------
 
 def test_the_continental_advice_reads_a_copy_code_as_the_card(client: FlaskClient) -> None:
