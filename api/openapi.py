@@ -115,9 +115,13 @@ EXAMPLE_PARTS: dict[tuple[str, str], str] = {
 """The shared operations whose example requests each game gives (``GameApi.examples``), by part
 (a replay takes the body of a dispute)."""
 
-RESPONSE_EXAMPLE_PARTS: dict[tuple[str, str, str], str] = {(DISPUTES, "post", "200"): "verdict"}
+RESPONSE_EXAMPLE_PARTS: dict[tuple[str, str, str], str] = {
+    (DISPUTES, "post", "200"): "verdict", (REPLAYS, "post", "200"): "replay",
+    (LOG, "get", "200"): "log", (ADVICE, "get", "200"): "seat_advice"}
 """The shared operations' answers whose examples each game gives (``GameApi.examples``), by
-(path, method, status)."""
+(path, method, status): an answer to a body is named as the example request it answers; an
+answer of a GET names the create example of its game (``x-game``) and the seat asking
+(``x-seat``, null: the public)."""
 
 PATH_EXAMPLES: dict[str, str] = {"game_id": "0b6f8e1c-5d2a-4c3e-9f7a-2e4d6c8b1a09",
                                  "code": "invalid_log"}

@@ -43,6 +43,25 @@ def continental_contracts() -> dict[str, Any]:
     return {"contracts": [contract_json(contract) for contract in CONTRACTS.values()]}
 
 
+ADVICE_ANSWERS = {"two_trios": {
+    "summary": "Drop both trios (the joker as a King), discard the 9♠",
+    "description": "The discard ranking and the solver's time are left out here.",
+    "value": {"contract": {"hand": 1, "trios": 2, "runs": 0, "name": "2 trios"},
+              "hand": ["7c", "7d", "7h", "Kc", "Kd", "Jk", "9s", "9s"],
+              "dropped": False, "drawn": True, "can_drop": True,
+              "drop": [{"kind": "trio", "cards": ["7c", "7d", "7h"], "text": "7♣ 7♦ 7♥", "rank": "7",
+                        "suit": None, "jokers": []},
+                       {"kind": "trio", "cards": ["Kc", "Kd", "Jk"], "text": "K♣ K♦ Jk(K)", "rank": "K",
+                        "suit": None, "jokers": [{"card": "Jk", "position": 2, "stands_for": "K"}]}],
+              "lay_offs": [], "discard": "9s", "points_left": 5, "goes_out": False, "distance": 0,
+              "outs": [], "outs_total": 0, "take_discard": None, "buy": None,
+              "action": {"type": "drop", "melds": [["7c", "7d", "7h"], ["Kc", "Kd", "Jk"]]},
+              "buy_action": None,
+              "explanation": "Hand 1 (2 trios), 8 cards. You can drop the contract now: 7♣ 7♦ 7♥ | "
+                             "K♣ K♦ Jk(K). Discard 9♠, keeping 5 points in hand."}}}
+"""The answer to the advice example request of the same name."""
+
+
 @blp.route("/advice", methods=["POST"])
 @blp.arguments(ContinentalAdviceRequestSchema, examples={"two_trios": {
     "summary": "Hand 1 (two trios): three sevens, two Kings and a joker",
@@ -53,7 +72,7 @@ def continental_contracts() -> dict[str, Any]:
                   "discard_top": "7c", "discards": ["Qs", "Kc", "7c"],
                   "other_players": [{"hand_size": 8, "picked_up": ["Ks"]},
                                     {"hand_size": 10, "bought": ["3c"]}]}}})
-@blp.response(200, ContinentalAdviceSchema)
+@blp.response(200, ContinentalAdviceSchema, examples=ADVICE_ANSWERS)
 @blp.alt_response(422, description="Unreadable cards, a card given more often than the decks hold "
                   "it (hand, table, discard_top, discards, the other players' cards and seen "
                   "together), discards whose top is not discard_top (top_not_on_pile), a hand size "

@@ -73,8 +73,51 @@ CONTINENTAL_EXAMPLES = {
             "standings_after": {"through_record": -1, "hands_finished": 0, "counts":
                                 "points (the lowest total wins) of each seat in the 0 hands "
                                 "finished (no record judged)", "totals": [0, 0], "scores": []}}}},
+    "replay": {"short": {
+        "summary": "The first draw told step by step",
+        "description": "The answer to the continental-short replay: the deal, then seat 1's draw, "
+                       "each with the table after it (the verdict left out here).",
+        "value": {"game": CONTINENTAL.name, "finished": False, "steps": [
+            {"index": 0, "posted": None, "kind": "hand_dealt", "seat": None, "hand": 1, "round": None,
+             "turn": None, "text": "Hand 1 (2 trios): seat 0 deals 7 cards each; the up-card is the 10♣",
+             "state": {"hand": 1, "dealer": 0, "totals": [0, 0],
+                       "hands": [["5c", "Qc#2", "7h#2", "2h", "4h", "Qh", "2c#2"],
+                                 ["Qd#2", "9d#2", "3d#2", "9s", "Jh#2", "Th#2", "Td"]],
+                       "hand_sizes": [7, 7], "table": [], "discard_pile": ["Tc#2"], "stock_size": 91,
+                       "dropped": [False, False]}},
+            {"index": 1, "posted": 0, "kind": "draw", "seat": 1, "hand": 1, "round": None, "turn": 1,
+             "text": "Seat 1 draws from the stock: the 8♠",
+             "state": {"hand": 1, "dealer": 0, "totals": [0, 0],
+                       "hands": [["5c", "Qc#2", "7h#2", "2h", "4h", "Qh", "2c#2"],
+                                 ["Qd#2", "9d#2", "3d#2", "9s", "Jh#2", "Th#2", "Td", "8s"]],
+                       "hand_sizes": [7, 8], "table": [], "discard_pile": ["Tc#2"], "stock_size": 90,
+                       "dropped": [False, False]}}]}}},
+    "log": {"seat-1": {
+        "summary": "Seat 1's log of a new game: its own seven cards, the up-card",
+        "description": "The log of the continental-seeded game read with seat 1's token (the "
+                       "options left out here); the game's id is its own.",
+        "value": {"id": "0b6f8e1c-5d2a-4c3e-9f7a-2e4d6c8b1a09", "game": CONTINENTAL.name, "version": 0,
+                  "complete": False, "config": {"players": 2, "hands": 1, "dealer": 0,
+                                                "ruleset": "continental"},
+                  "log": [{"kind": "hand_dealt", "hand": 1, "dealer": 0, "deck": None, "up_card": "Tc#2",
+                           "cards": ["Qd#2", "9d#2", "3d#2", "9s", "Jh#2", "Th#2", "Td"]}]},
+        "x-game": "seeded", "x-seat": 1, "x-varies": ["id"]}},
+    "seat_advice": {"seat-1": {
+        "summary": "Seat 1, before its first draw: take the 10♣ (or buy it if offered)",
+        "description": "The advice for seat 1 in the continental-seeded game; most of the request "
+                       "and of the advice are left out here.",
+        "value": {"game": CONTINENTAL.name, "seat": 1, "version": 0,
+                  "request": {"hand": ["3d#2", "9d#2", "Td", "Qd#2", "Th#2", "Jh#2", "9s"],
+                              "hand_number": 1, "drawn": False, "discard_top": "Tc#2"},
+                  "advice": {"distance": 2, "take_discard": {
+                      "advised": True, "reason": "take the 10♣: it brings the hand one card closer "
+                                                 "to the contract (distance 2 → 1)"},
+                             "action": {"type": "draw", "source": "discard"},
+                             "buy_action": {"type": "buy"}}},
+        "x-game": "seeded", "x-seat": 1}},
 }
-"""Continental's whole example requests of the shared routes (``GameApi.examples``)."""
+"""Continental's whole example requests of the shared routes (``GameApi.examples``), and example
+answers (a verdict, a replay, a log, a seat's advice)."""
 
 CONTINENTAL_API = register_game_api(GameApi(
     name=CONTINENTAL.name,

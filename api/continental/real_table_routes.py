@@ -66,6 +66,28 @@ CHECK_EXAMPLES = {
 }
 
 
+SCORE_ANSWERS = {"went_out": {
+    "summary": "Seat 1 scores -10, the others their cards; seat 2 leads",
+    "value": {"scores": [65, -10, 10],
+              "explanation": ["seat 0: K♠ 10, Jk 50, 7♦ 5 = 65",
+                              "seat 1 dropped the contract and went out in the same turn: −10",
+                              "seat 2: 2♣ 5, 9♥ 5 = 10"],
+              "totals": [85, 25, 10], "leaders": [2]}}}
+"""The answer to the score example request of the same name."""
+
+CHECK_ANSWERS = {"trio": {
+    "summary": "Yes: a trio of Tens, each joker standing for a Ten",
+    "value": {"legal": True,
+              "melds": [{"kind": "trio", "cards": ["Th", "Jk", "Jk"], "text": "10♥ Jk(10) Jk(10)",
+                         "rank": "T", "suit": None,
+                         "jokers": [{"card": "Jk", "position": 1, "stands_for": "T"},
+                                    {"card": "Jk", "position": 2, "stands_for": "T"}],
+                         "index": None}],
+              "message": "10♥ Jk Jk is a trio of Tens: 10♥ Jk(10) Jk(10); it goes down as one meld "
+                         "of the drop"}}}
+"""The answer to the check example request of the same name."""
+
+
 def _options(body: Mapping[str, Any]) -> ContinentalOptions:
     options: ContinentalOptions = ruleset_options(body, CONTINENTAL.name, "Continental")
     return options
@@ -73,7 +95,7 @@ def _options(body: Mapping[str, Any]) -> ContinentalOptions:
 
 @blp.route("/score", methods=["POST"])
 @blp.arguments(ContinentalScoreRequestSchema, examples=SCORE_EXAMPLES)
-@blp.response(200, ContinentalScoreSchema)
+@blp.response(200, ContinentalScoreSchema, examples=SCORE_ANSWERS)
 @blp.alt_response(409, description="A hand's end that cannot happen (impossible_hand_end): the seat "
                   "that went out still holds cards, or a same-turn drop with nobody out.", **PROBLEM)
 @blp.alt_response(422, description="Unreadable cards, a card given more often than the decks hold "
@@ -107,7 +129,7 @@ def continental_score(body: dict[str, Any]) -> dict[str, Any]:
 
 @blp.route("/check", methods=["POST"])
 @blp.arguments(ContinentalCheckRequestSchema, examples=CHECK_EXAMPLES)
-@blp.response(200, ContinentalCheckSchema)
+@blp.response(200, ContinentalCheckSchema, examples=CHECK_ANSWERS)
 @blp.alt_response(422, description="Unreadable cards, a card given more often than the decks hold "
                   "it (table and play together), a table meld that is no meld (not_a_meld, "
                   "pointing at it), no play or two, a drop without hand_number, or a bad "

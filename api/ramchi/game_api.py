@@ -68,6 +68,32 @@ RAMCHI_EXAMPLES = {
             "standings_after": {"through_record": 4, "hands_finished": 0, "counts":
                                 "chips won or lost by each seat in the 0 hands finished in "
                                 "records 0 to 4", "chips": [0, 0, 0]}}}},
+    "replay": {"refused": {
+        "summary": "The refused exchange, told with its verdict",
+        "description": "The answer to the ramchi-refused replay (its steps left out here).",
+        "value": {"game": RAMCHI.name, "finished": False, "verdict": {
+            "legal": False, "finished": False, "index": 0, "code": "wrong_seat",
+            "where": {"index": 0, "hand": 1, "round": None},
+            "rule": "only the holder of the 2♦ may exchange it for the up-card",
+            "message": "record 0, hand 1: seat 0 does not hold the 2♦; seat 1 decides the exchange"}}}},
+    "log": {"public": {
+        "summary": "The public log of a new game: the deal, the up-card J♦",
+        "description": "The log of the ramchi-seeded game without a token (the options left out "
+                       "here); the game's id is its own.",
+        "value": {"id": "0b6f8e1c-5d2a-4c3e-9f7a-2e4d6c8b1a09", "game": RAMCHI.name, "version": 0,
+                  "complete": False, "config": {"hands": 1, "dealer": 0, "ruleset": "ramchi"},
+                  "log": [{"kind": "hand_dealt", "hand": 1, "dealer": 0, "deck": None, "up_card": "Jd"}]},
+        "x-game": "seeded", "x-seat": None, "x-varies": ["id"]}},
+    "seat_advice": {"seat-1": {
+        "summary": "Seat 1, the 2♦ holder, advised on the exchange with the up-card",
+        "description": "The advice for seat 1 in the ramchi-seeded game: the request is its 17 "
+                       "cards and the up-card; most of the advice is left out here.",
+        "value": {"game": RAMCHI.name, "seat": 1, "version": 0,
+                  "request": {"hand": ["Kh", "5s", "Qh", "2d", "4c", "8s", "Ac", "Ad", "Js", "9d", "Kd",
+                                       "8d", "Kc", "7c", "2h", "4s", "3h"],
+                              "up_card": "Jd", "seat": 1, "dealer": 0},
+                  "advice": {"objective": "ev", "exchange": {"possible": True}}},
+        "x-game": "seeded", "x-seat": 1}},
 }
 """Ramchi's whole example requests of the shared routes (``GameApi.examples``)."""
 

@@ -61,9 +61,27 @@ def _read(lists: Sequence[Sequence[str]], where: str) -> list[tuple[Card, ...]]:
     return [read_cards_as_given(tokens, f"{where}/{i}") for i, tokens in enumerate(lists)]
 
 
+ANSWERS = {"tie": {
+    "summary": "The tie: seat 0 played first and wins the round",
+    "value": {
+        "rounds": [{"number": 1, "leader": 0, "plays": [
+            {"seat": 0, "cards": ["Ah", "2d", "3c"], "name": "Straight A-2-3", "strength": 559},
+            {"seat": 1, "cards": ["As", "2h", "3d"], "name": "Straight A-2-3", "strength": 559},
+            {"seat": 2, "cards": ["Kc", "Qd", "Jh"], "name": "Straight K-Q-J", "strength": 556}],
+            "winner": 0,
+            "why": "seat 0 wins: Straight A-2-3 ties seat 1's Straight A-2-3, and a tie goes to the "
+                   "combination played first; it beats seat 2's Straight K-Q-J",
+            "chips": [2, -1, -1], "out": []}],
+        "chips": [2, -1, -1], "next_dealer": 0,
+        "summary": "chips: seat 0 +2, seat 1 −1, seat 2 −1; seat 0 won the last round (round 1) and "
+                   "deals next",
+        "four_of_a_kind": None, "discards": None}}}
+"""The answer to the example request of the same name (``tests/api/test_openapi_examples.py``)."""
+
+
 @blp.route("/score", methods=["POST"])
 @blp.arguments(TableScoreRequestSchema, examples=EXAMPLES)
-@blp.response(200, TableScoreSchema)
+@blp.response(200, TableScoreSchema, examples=ANSWERS)
 @blp.alt_response(409, schema=TableScoreProblemSchema, content_type=PROBLEM_MEDIA_TYPE,
                   description="The lineups (or hands) cannot have been played (illegal_lineups): "
                   "every problem is in `errors`, each with its seat, its place (`pointer`), its "

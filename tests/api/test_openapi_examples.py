@@ -1,5 +1,7 @@
 """The OpenAPI document's example requests (issue 19): every operation with a request body has
-whole examples, each succeeds as sent, and every example value is safe for a browser's JSON."""
+whole examples, each succeeds as sent, and every example value is safe for a browser's JSON.
+The example answers (issue 20): the operations answering with data show one, and each is the
+answer the service gives to the example request of its name (or in the example game it names)."""
 
 from __future__ import annotations
 
@@ -121,3 +123,83 @@ def test_each_example_request_succeeds_as_sent(client: FlaskClient, path: str, m
         headers["Authorization"] = f"Bearer {created['seats'][example['x-seat']]['token']}"
     response = client.open(url, method=method.upper(), json=example["value"], headers=headers)
     assert 200 <= response.status_code < 300, (path, name, response.json)
+
+
+ANSWERED = {("/v1/ramchi/score", "post"), ("/v1/continental/score", "post"),
+            ("/v1/continental/check", "post"), ("/v1/continental/advice", "post"),
+            ("/v1/replays", "post"), ("/v1/disputes", "post"), ("/v1/games/{game_id}/log", "get"),
+            ("/v1/games/{game_id}/advice", "get")}
+"""The operations whose answers the document shows by example (at least these)."""
+
+
+def response_examples(operation: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """The JSON example answers of ``operation``'s success, by name."""
+    success = next((value for code, value in operation["responses"].items() if str(code).startswith("2")), {})
+    return dict(success.get("content", {}).get("application/json", {}).get("examples", {}))
+
+
+def shown_in(shown: Any, given: Any, varies: frozenset[str], where: str = "") -> None:
+    """``shown`` (an example answer) is ``given`` (the answer), or a part of it: an object may
+    leave out members (the long ones), every member it shows is the answer's; a member named in
+    ``varies`` (an id, a token, a time) is only of the same type."""
+    if isinstance(shown, dict):
+        assert isinstance(given, dict), where
+        for key, value in shown.items():
+            assert key in given, f"{where}/{key}: not in the answer"
+            if key in varies:
+                assert type(value) is type(given[key]), f"{where}/{key}"
+            else:
+                shown_in(value, given[key], varies, f"{where}/{key}")
+    else:
+        assert shown == given, f"{where}: the example shows {shown!r}, the answer is {given!r}"
+
+
+def test_the_operations_that_answer_with_data_show_an_answer(client: FlaskClient) -> None:
+    spec = document(client)
+    for path, method in ANSWERED:
+        examples = response_examples(spec["paths"][path][method])
+        assert examples, f"{method.upper()} {path} has no example answer"
+        for name, example in examples.items():
+            assert example.get("summary") and isinstance(example.get("value"), dict), (path, name)
+
+
+ANSWERED_ELSEWHERE = {("/v1/disputes", "ramchi-changed-winner")}
+"""Example answers to a request the document does not show (a whole tampered log, too long):
+``tests/api/test_disputes_in_words.py`` builds the request and checks the answer."""
+
+
+def _answer_cases() -> list[tuple[str, str, str]]:
+    """Every (path, method, example answer name) of the served document but
+    :data:`ANSWERED_ELSEWHERE`."""
+    from api import create_app
+
+    app = create_app({"TESTING": True, "DATABASE_URL": "sqlite://"})
+    spec = app.test_client().get("/openapi.json").json
+    return [(path, method, name) for path, method, operation in operations(spec)
+            for name in response_examples(operation) if (path, name) not in ANSWERED_ELSEWHERE]
+
+
+@pytest.mark.parametrize(("path", "method", "name"), _answer_cases())
+def test_each_example_answer_is_the_answer_given(client: FlaskClient, path: str, method: str,
+                                                 name: str) -> None:
+    """An example answer is what the service answers to the example request of the same name (a
+    body), or in the fresh game of its create example to the seat it names (``x-game``,
+    ``x-seat``)."""
+    spec = document(client)
+    operation = spec["paths"][path][method]
+    example = response_examples(operation)[name]
+    headers: dict[str, str] = {}
+    url, body = path, None
+    if "requestBody" in operation:
+        requests = request_examples(operation)
+        assert name in requests, f"{path} {name}: no example request of that name"
+        body = requests[name]["value"]
+    if "{game_id}" in path:
+        assert "x-game" in example, f"{path} {name}: which game?"
+        created = _create(client, spec, example["x-game"])
+        url = path.replace("{game_id}", created["id"])
+        if example.get("x-seat") is not None:
+            headers["Authorization"] = f"Bearer {created['seats'][example['x-seat']]['token']}"
+    response = client.open(url, method=method.upper(), json=body, headers=headers)
+    assert 200 <= response.status_code < 300, (path, name, response.json)
+    shown_in(example["value"], response.json, frozenset(example.get("x-varies", ())), f"{path} {name}")
