@@ -106,13 +106,19 @@ class ContinentalAdviceRequestSchema(Schema):
 
 
 CONTINENTAL_REQUEST_CONSTRAINTS: dict[str, dict[str, Any]] = {
-    "ContinentalAdviceRequest": {"oneOf": [{"required": ["hand_number"]}, {"required": ["contract"]}]},
+    "ContinentalAdviceRequest": {
+        "oneOf": [{"required": ["hand_number"]}, {"required": ["contract"]}],
+        "anyOf": [{"not": {"required": ["offer"], "properties": {"offer": {"enum": [OFFER_BUY]}}}},
+                  {"required": ["discard_top"], "properties": {"discard_top": {"type": "string"}},
+                   "not": {"required": ["drawn"], "properties": {"drawn": {"enum": [True]}}}}]},
     "ContinentalContract": {"anyOf": [
         {"properties": {"trios": {"enum": [trios]}, "runs": {"enum": list(
             range(max(0, 1 - trios), CONTINENTAL_MAX_CONTRACT_MELDS - trios + 1))}}}
         for trios in range(CONTINENTAL_MAX_CONTRACT_MELDS + 1)]},
 }
 """What the Continental request requires beyond its fields: hand_number or contract (not both),
+a buy offer with the card offered and a hand before its draw (``offer: "buy"`` needs
+``discard_top`` and no ``drawn: true``),
 and a contract of one to three melds (JSON Schema keywords, added by :mod:`api.openapi` through
 the game's :attr:`api.game_api.GameApi.schema_constraints`)."""
 

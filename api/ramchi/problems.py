@@ -22,7 +22,8 @@ RAMCHI_PROBLEMS: dict[str, ProblemType] = {
         409, "Already arranged", "Each seat arranges once per hand; this seat already has."),
     "wrong_seats": ProblemType(
         422, "Wrong seats",
-        "Give the lineups of exactly the two seats other than yours (hindsight)."),
+        "Give the lineups of exactly the two seats other than yours (hindsight); cards known in "
+        "an opponent's hand (advice's known) name a seat other than yours, each seat once."),
     "too_many_combinations": ProblemType(
         409, "Too many combinations",
         "Each player forms at most five combinations (409 in a game; 422 in a given lineup)."),

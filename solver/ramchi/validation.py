@@ -136,7 +136,7 @@ def check_known(hand: Sequence[Card], up_card: Card | None, seat: int,
             why = ("is yours: give your cards as hand" if other == seat else
                    "is given twice" if other in seats else f"is no seat (0 to {SEATS - 1})")
             raise InvalidInputError(f"known {i + 1}: seat {other} {why}", rule=ONE_HOLDER,
-                                    field=f"known/{i}/seat")
+                                    code="wrong_seats", field=f"known/{i}/seat")
         seats.add(other)
         if len(cards) > HAND_SIZE:
             raise InvalidInputError(f"seat {other} is said to hold {len(cards)} known cards; a "

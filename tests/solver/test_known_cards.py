@@ -63,7 +63,7 @@ def test_an_unknown_up_card_is_never_a_known_card() -> None:
 
 
 @pytest.mark.parametrize(("known", "code", "field"), [
-    ({0: ["Jd"]}, "invalid_input", "known/0/seat"),          # my own seat
+    ({0: ["Jd"]}, "wrong_seats", "known/0/seat"),            # my own seat
     ({1: ["As"]}, "duplicate_card", "known/0/cards/0"),      # a card of my hand
     ({1: ["Kh"]}, "duplicate_card", "known/0/cards/0"),      # the up-card
 ])
@@ -87,4 +87,4 @@ def test_one_card_known_in_two_hands_or_too_many_is_refused() -> None:
     again = ((1, parse_cards("Jd")), (1, parse_cards("Qd")))
     with pytest.raises(InvalidInputError) as refused:
         advise(hand, None, objective="maximin", known=again)
-    assert refused.value.field == "known/1/seat"
+    assert (refused.value.code, refused.value.field) == ("wrong_seats", "known/1/seat")
