@@ -80,7 +80,8 @@ def advice_json(advice: ContinentalAdvice, hand: Sequence[Card],
     body: dict[str, Any] = answer(advice, forms=FORMS, digits=DIGITS)
     melds = [table_meld(cards, i) for i, cards in enumerate(table)]
     named = {card: dataclasses.replace(card, copy=copy_number(token))
-             for card, token in zip(hand, written, strict=False)}  # none written: first copies
+             for card, token in zip(hand, written, strict=False)  # none written: first copies
+             if copy_number(token) >= 1}  # "#0" names no copy: the first is named
     buy_action = None if advice.buy is None else advised_request(advice, melds, offer=True)
     advised = {"action": buy_action if offer else advised_request(advice, melds, named=named),
                "buy_action": buy_action}

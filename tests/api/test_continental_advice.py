@@ -196,6 +196,11 @@ def test_a_buy_offer_is_answered_with_the_buy_or_the_pass(client: FlaskClient) -
                   offer=None)["action"] == turn["action"]
 
 
+def test_the_action_names_the_copies_the_hand_names_and_a_copy_zero_as_the_card(client: FlaskClient) -> None:
+    body = advice(client, hand=["7c#2", "7d", "7h", "Kc", "Kd", "Jk#0", "9s", "9s#2"], hand_number=1)
+    assert body["action"] == {"type": "drop", "melds": [["7c#2", "7d", "7h"], ["Kc", "Kd", "Jk"]]}
+
+
 def test_a_buy_offer_needs_the_card_offered_and_a_hand_before_its_draw(client: FlaskClient) -> None:
     hand = ["2c", "5c", "6c", "8c", "Kd", "Kh", "9s"]
     for body in ({"offer": "buy"}, {"offer": "buy", "discard_top": "7c", "drawn": True}):
