@@ -2,7 +2,9 @@
 
 A run's cards sit on *positions* 1 to 14: position 1 is the ace low, 2 to 13
 the ranks two to king, 14 the ace high. A run is a window of consecutive
-positions, so it can hold the ace at either end but never wraps around it.
+positions, so it can hold the ace at either end but never wraps around it, and
+the ace is high or low, never both: a run covers at most 13 positions (A to K
+or 2 to A).
 
 >>> make_trio(parse_cards("Th Jk Jk", jokers=True, decks=2)).rank
 <Rank.TEN: 10>
@@ -14,7 +16,6 @@ positions, so it can hold the ace at either end but never wraps around it.
 Choices where the spec is silent (see docs/rules/continental.md):
 
 - A run needs at least one natural card (it gives the run its suit).
-- One run may hold the ace at both ends (A 2 ... K A, 14 cards, two decks).
 - Jokers given with a run in any order: they first fill the gaps between the
   natural cards, then extend the high end, then (when the high end would pass
   the ace) the low end. In other words, the highest window that holds the
@@ -45,6 +46,7 @@ if TYPE_CHECKING:  # contracts name their drop size from the meld minimums here
 __all__ = [
     "ACE_HIGH",
     "ACE_LOW",
+    "RUN_MAXIMUM",
     "RUN_MINIMUM",
     "RUN_POSITIONS",
     "TRIO_MINIMUM",
@@ -54,6 +56,7 @@ __all__ = [
     "can_lay_off",
     "can_take_end_joker",
     "drop_problems",
+    "free_ends",
     "lay_off",
     "make_run",
     "make_trio",
@@ -80,10 +83,16 @@ ACE_HIGH = 14
 RUN_POSITIONS = range(ACE_LOW, ACE_HIGH + 1)
 """Every position a run card may stand on: 1 (ace low), 2 to 13 (two to king), 14 (ace high)."""
 
+RUN_MAXIMUM = ACE_HIGH - ACE_LOW
+"""A run is at most 13 cards: the ace is high or low, never both (A to K, or 2 to A)."""
+
 TRIO_RULE = ("a trio is three or more cards of one rank, suits may repeat; jokers are wild "
              "but at least one natural card gives the rank")
 RUN_RULE = ("a run is four or more consecutive cards of one suit, ace high or low but never "
             "around the corner; jokers stand for missing cards")
+LAY_OFF_RULE = ("lay off by rank on a trio, at either end of a run (never past the ace, and the ace "
+                "is high or low, never both: a run holds at most 13 cards), or in place of the joker "
+                "standing for the card (the joker moving to an end)")
 DROP_RULE = "at the drop, lay down exactly the contract's melds, each at its minimum (trio 3, run 4)"
 
 
@@ -103,19 +112,22 @@ def run_windows(length: int | None = RUN_MINIMUM) -> tuple[range, ...]:
 
     Spec, "Run": "four or more consecutive cards of one suit. Ace high (J-Q-K-A) or low
     (A-2-3-4), never around the corner": a window lies within positions 1 to 14. Four
-    long (a run at the drop), there are eleven, from A-2-3-4 to J-Q-K-A.
+    long (a run at the drop), there are eleven, from A-2-3-4 to J-Q-K-A. The ace is high or
+    low, never both, so no window is longer than :data:`RUN_MAXIMUM` (13).
 
     >>> windows = run_windows()
     >>> len(windows), windows[0], windows[-1]
     (11, range(1, 5), range(11, 15))
-    >>> [rank_at(p).char for p in windows[-1]], run_windows(ACE_HIGH)
-    (['J', 'Q', 'K', 'A'], (range(1, 15),))
+    >>> [rank_at(p).char for p in windows[-1]], run_windows(RUN_MAXIMUM), run_windows(ACE_HIGH)
+    (['J', 'Q', 'K', 'A'], (range(1, 14), range(2, 15)), ())
     >>> every = run_windows(None)
     >>> len(every), every[:2]
-    (66, (range(1, 5), range(1, 6)))
+    (65, (range(1, 5), range(1, 6)))
     """
+    if length is not None and length > RUN_MAXIMUM:
+        return ()
     if length is None:
-        lengths = range(RUN_MINIMUM, len(RUN_POSITIONS) + 1)
+        lengths = range(RUN_MINIMUM, RUN_MAXIMUM + 1)
         return tuple(sorted((w for n in lengths for w in run_windows(n)), key=lambda w: (w.start, w.stop)))
     return tuple(range(first, first + length) for first in range(ACE_LOW, ACE_HIGH - length + 2))
 
@@ -322,10 +334,10 @@ def _ordered_corner_text(cards: Sequence[Card]) -> str | None:
 
 
 def _fewest_gaps(naturals: Sequence[Card]) -> int:
-    """How many missing cards the natural cards leave at best (aces low, high, or one of each)."""
+    """How many missing cards the natural cards (at most one ace) leave at best, ace low or high."""
     others = [int(card.rank) for card in naturals if card.rank is not None and card.rank is not Rank.ACE]
     aces = len(naturals) - len(others)
-    choices = {(ACE_LOW,) * aces, (ACE_HIGH,) * aces, (ACE_LOW, ACE_HIGH) if aces == 2 else ()}
+    choices = {(ACE_LOW,) * aces, (ACE_HIGH,) * aces}
     spans = []
     for ace_positions in choices:
         positions = [*others, *ace_positions]
@@ -340,8 +352,9 @@ def _run_layout(cards: Sequence[Card], ordered: bool) -> tuple[list[str], Run | 
     size = len(cards)
     if size < RUN_MINIMUM:
         problems.append(f"a run needs at least {RUN_MINIMUM} cards, got {size}")
-    if size > ACE_HIGH:
-        problems.append(f"a run holds at most {ACE_HIGH} cards (A to A), got {size}")
+    if size > RUN_MAXIMUM:
+        problems.append(f"a run holds at most {RUN_MAXIMUM} cards (the ace is high or low, never "
+                        f"both), got {size}")
     problems += _duplicates(cards)
     naturals = [card for card in cards if card.suit is not None]
     suits = sorted({card.suit for card in naturals if card.suit is not None})
@@ -352,10 +365,10 @@ def _run_layout(cards: Sequence[Card], ordered: bool) -> tuple[list[str], Run | 
                         "a run is one suit")
     if not ordered:
         counts = Counter(card.rank for card in naturals)
-        repeated = sorted(r for r, n in counts.items() if n > (2 if r is Rank.ACE else 1))
+        repeated = sorted(r for r, n in counts.items() if n > 1)
         for rank in repeated:
             problems.append(f"{counts[rank]} natural {rank.plural.lower()}: a run holds each rank once"
-                            + (" (the ace at most twice, low and high)" if rank is Rank.ACE else ""))
+                            + (" (the ace is high or low, never both)" if rank is Rank.ACE else ""))
     if problems:
         return problems, None
     suit = suits[0]
@@ -480,13 +493,29 @@ def drop_problems(melds: Sequence[Meld], contract: Contract) -> list[str]:
     return problems
 
 
+def free_ends(run: Run) -> tuple[bool, bool]:
+    """Whether the run may still grow at its low end and at its high end.
+
+    A run grows at an end up to the ace (never past it, never around the corner), and to at
+    most :data:`RUN_MAXIMUM` cards: the ace is high or low, never both.
+
+    >>> free_ends(make_run(parse_cards("Jc Qc Kc Ac"))), free_ends(make_run(parse_cards("Ac 2c 3c 4c")))
+    ((True, False), (False, True))
+    >>> free_ends(make_run(parse_cards("Ac 2c 3c 4c 5c 6c 7c 8c 9c Tc Jc Qc Kc")))
+    (False, False)
+    """
+    room = len(run) < RUN_MAXIMUM
+    return room and run.start > ACE_LOW, room and run.end < ACE_HIGH
+
+
 def _natural_lay_off(run: Run, card: Card, end: str | None) -> Run | None:
     """The run with a natural card laid off at an end or in a joker's place; None if it cannot go."""
     if card.suit is not run.suit or card in run.cards:
         return None
-    if run.start > ACE_LOW and _fits(card, run.start - 1):
+    low_free, high_free = free_ends(run)
+    if low_free and _fits(card, run.start - 1):
         return Run(run.suit, (card, *run.cards), run.start - 1)
-    if run.end < ACE_HIGH and _fits(card, run.end + 1):
+    if high_free and _fits(card, run.end + 1):
         return Run(run.suit, (*run.cards, card), run.start)
     for i, held in enumerate(run.cards):
         if held.is_joker and _fits(card, run.start + i):
@@ -498,7 +527,7 @@ def _natural_lay_off(run: Run, card: Card, end: str | None) -> Run | None:
 
 def _add_joker(run: Run, joker: Card, end: str | None) -> Run | None:
     """The run with a joker at ``end``; by default the high end, or the low end past the ace high."""
-    high_free, low_free = run.end < ACE_HIGH, run.start > ACE_LOW
+    low_free, high_free = free_ends(run)
     if end == RunEnd.HIGH or (end is None and high_free):
         return Run(run.suit, (*run.cards, joker), run.start) if high_free else None
     return Run(run.suit, (joker, *run.cards), run.start - 1) if low_free else None
@@ -525,7 +554,7 @@ def can_lay_off(meld: Meld, card: Card, end: str | None = None) -> bool:
     """Whether ``card`` may be laid off on ``meld``.
 
     Trios take natural cards of their rank and jokers; runs take the next card
-    at either end (never past the ace), a joker, or the natural card a joker
+    at either end (never past the ace, at most 13 cards), a joker, or the natural card a joker
     stands for. ``end`` (``"high"`` or ``"low"``) is where a joker laid off on
     a run, or the joker a natural card replaces, is to go; by default the high
     end, or the low end when the run ends with the ace high.
@@ -558,9 +587,7 @@ def lay_off(meld: Meld, card: Card, end: str | None = None) -> Meld:
     if result is None:
         raise InvalidInputError(
             f"{_label(card)} cannot be laid off on {meld.text}",
-            rule="lay off by rank on a trio, at either end of a run (never past the ace), or in "
-            "place of the joker standing for the card (the joker moving to an end)",
-            code="cannot_lay_off")
+            rule=LAY_OFF_RULE, code="cannot_lay_off")
     return result
 
 

@@ -46,8 +46,7 @@ REFUSALS: dict[str, str] = {
     "not_dropped": "you may lay off or move jokers only after dropping your contract",
     "no_such_meld": "melds on the table are numbered from 0 in the order they were laid down",
     "invalid_end": "a joker goes to the 'high' or the 'low' end of a run",
-    "cannot_lay_off": "lay off by rank on a trio, at either end of a run (never past the ace), or in "
-                      "place of the joker standing for the card (the joker moving to an end)",
+    "cannot_lay_off": melds.LAY_OFF_RULE,
     "not_a_joker_swap": "a joker swap puts into a run the natural card a joker there stands for",
     "joker_in_trio": "jokers in trios never move",
     "no_joker_at_end": "only a joker at the high or low end of a run may move to another run",

@@ -6,8 +6,8 @@ describes each meld as it will stand at the end of the turn:
 - a new trio is a rank, the naturals of that rank and the jokers it takes (at
   least three cards, at least one natural);
 - a new run is a suit and the set of positions 1-14 it covers (one unbroken
-  window of at least four, each position a natural of that suit or a joker, at
-  least one natural); positions 1 and 14 are both the ace;
+  window of four to thirteen, each position a natural of that suit or a joker, at
+  least one natural); positions 1 and 14 are both the ace, never both in one run;
 - a trio on the table takes naturals of its rank and jokers; a run on the table
   grows at its ends, each new position a natural or a joker, and a natural may
   take the place of a joker already in it (that joker then fills a new end
@@ -42,6 +42,7 @@ from rulesets.continental.contracts import Contract
 from rulesets.continental.melds import (
     ACE_HIGH,
     ACE_LOW,
+    RUN_MAXIMUM,
     RUN_MINIMUM,
     RUN_POSITIONS,
     TRIO_MINIMUM,
@@ -200,7 +201,8 @@ class _TurnModel:
 
         For each suit, ``starts[p]`` runs begin at position p and ``ends[p]`` end there;
         the runs covering p are the starts so far less the ends before p. A run is at
-        least four long: the ends up to p never exceed the starts up to p - 3. Each
+        least four long: the ends up to p never exceed the starts up to p - 3 (runs end
+        oldest first), and never A to A: the runs begun at position 1 have ended by 13. Each
         covered position holds a natural or a joker; with at most three jokers every run
         holds a natural. Interval constraints like these have an integral linear
         relaxation, which keeps the search short.
@@ -222,6 +224,8 @@ class _TurnModel:
                 started.append(started[-1] + starts[p])
                 ended.append(ended[-1] + ends[p])
                 self.model.Add(ended[p] <= started[max(0, p - RUN_MINIMUM + 1)])
+                if p == RUN_MAXIMUM:  # the runs begun at the ace low end by the king (never A to A)
+                    self.model.Add(ended[p] >= starts[ACE_LOW])
                 cover = started[p] - ended[p - 1]
                 covered.append(cover)
                 t = _type_at(suit, p)
@@ -302,6 +306,7 @@ class _TurnModel:
                 self.use[t].append(replaced[p])
         jokers = self._var(0, self.counts[JOKER], f"T{index}_jk")
         self.use[JOKER].append(jokers)
+        self.model.Add(sum(grows.values()) <= RUN_MAXIMUM - len(meld))  # the ace high or low, not both
         self.model.Add(sum(grows.values()) - sum(naturals.values()) == sum(replaced.values()) + jokers)
         self.table_runs[index] = (grows, naturals, replaced, jokers)
 

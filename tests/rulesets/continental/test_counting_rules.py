@@ -35,14 +35,17 @@ def test_a_run_of_four_lies_on_one_of_eleven_windows_from_a234_to_jqka() -> None
     assert run_problems(parse_cards("Qh Kh Ah 2h"))  # around the corner: on no window
 
 
-def test_longer_runs_lie_on_longer_windows_the_longest_ace_to_ace() -> None:
+def test_longer_runs_lie_on_longer_windows_the_longest_ace_to_king_or_two_to_ace() -> None:
     every = run_windows(None)
-    assert all(len(window) >= 4 and window[0] >= ACE_LOW and window[-1] <= ACE_HIGH for window in every)
-    assert len(every) == sum(range(1, 12))  # 11 windows of four, 10 of five, ..., 1 of fourteen
-    assert run_windows(14) == (range(ACE_LOW, ACE_HIGH + 1),)
+    assert all(4 <= len(window) <= 13 and window[0] >= ACE_LOW and window[-1] <= ACE_HIGH
+               for window in every)
+    assert len(every) == sum(range(2, 12))  # 11 windows of four, 10 of five, ..., 2 of thirteen
+    assert run_windows(13) == (range(ACE_LOW, ACE_HIGH), range(ACE_LOW + 1, ACE_HIGH + 1))
+    assert run_windows(14) == ()  # the ace is high or low, never both
     assert [rank_at(p) for p in (ACE_LOW, ACE_HIGH)] == [Rank.ACE, Rank.ACE]
-    run = make_run(parse_cards("Ah 2h 3h 4h 5h 6h 7h 8h 9h Th Jh Qh Kh Ah", decks=2), ordered=True)
+    run = make_run(parse_cards("2h 3h 4h 5h 6h 7h 8h 9h Th Jh Qh Kh Ah", decks=2), ordered=True)
     assert range(run.start, run.end + 1) in every
+    assert run_problems(parse_cards("Ah 2h 3h 4h 5h 6h 7h 8h 9h Th Jh Qh Kh Ah", decks=2), ordered=True)
 
 
 # "Two 52-card decks plus 2 jokers (106 cards)"; "*variant*: more, with an extra deck and 2 more

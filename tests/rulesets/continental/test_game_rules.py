@@ -12,6 +12,7 @@ from rulesets.continental.config import ConfigError, GameConfig, draw_for_dealer
 from rulesets.continental.contracts import CONTRACTS
 from rulesets.continental.deck import Deck
 from rulesets.continental.game import REFUSALS, ContinentalGame
+from rulesets.continental.melds import make_run
 from rulesets.continental.options import ContinentalOptions
 from rulesets.continental.points import hand_points
 from rulesets.continental.records import (
@@ -538,6 +539,22 @@ def test_a_joker_swap_puts_the_natural_card_in_and_moves_the_joker_to_an_end() -
     assert refusal(game, SwapJoker(2, card("5h#2"), 1, None)) == "card_not_in_hand"
     game.apply(SwapJoker(2, card("4h"), 1, "low"))
     assert game.table[1].text == "Jk(A♥) 2♥ 3♥ 4♥ 5♥"
+
+
+# "never around the corner": the ace is high or low, never both in one run
+def test_nothing_is_laid_off_past_the_ace_of_a_run_from_the_ace_to_the_king() -> None:
+    game = hand_two_game({2: "Kc Kd Kh Ac 2c 3c 4c Jk"}, stock="Ac#2")
+    game.apply(Draw(2, "stock"))
+    game.apply(Drop(2, (cards("Kc Kd Kh"), cards("Ac 2c 3c 4c"))))
+    # the run as it stands after nine lay-offs in other turns (A♣ to K♣, every card once)
+    game.table[1] = make_run(cards("Ac 2c 3c 4c 5c 6c 7c 8c 9c Tc Jc Qc Kc"), ordered=True)
+    for action in (*(LayOff(2, card("Jk"), 1, end) for end in (None, "high", "low")),
+                   LayOff(2, card("Ac#2"), 1, None)):
+        assert not game.can(action)
+        with pytest.raises(RulesError) as info:
+            game.apply(action)
+        assert info.value.code == "cannot_lay_off"
+        assert len(game.table[1]) == 13 and len(game.hands[2]) == 2
 
 
 def test_a_lay_off_that_is_no_swap_is_refused_as_a_swap() -> None:

@@ -7,6 +7,8 @@ from collections.abc import Iterator
 from itertools import combinations_with_replacement, product
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from rulesets.cards import Card, Rank, Suit, full_deck, parse_cards
 from rulesets.continental.contracts import CONTRACTS, Contract
@@ -126,16 +128,44 @@ def test_a_run_never_goes_around_the_corner() -> None:
         make_run(cards("Qc Kc Ac 2c"))
 
 
-def test_two_aces_need_the_whole_run_from_ace_to_ace() -> None:
+# "Ace high (J-Q-K-A) or low (A-2-3-4), never around the corner": the ace is high or low, never both
+def test_a_run_never_holds_the_ace_both_low_and_high() -> None:
     assert run_problems(cards("Ac 2c 3c Ac")) == [
-        "the natural cards leave 10 missing cards and only 0 jokers to stand for them"]
+        "2 natural aces: a run holds each rank once (the ace is high or low, never both)"]
+    assert run_problems(cards("Ac 2c 3c 4c 5c 6c 7c 8c 9c Tc Jc Qc Kc Ac"), ordered=True) == [
+        "a run holds at most 13 cards (the ace is high or low, never both), got 14"]
+    low, high = run("Ac 2c 3c 4c 5c 6c 7c 8c 9c Tc Jc Qc Kc"), run("2c 3c 4c 5c 6c 7c 8c 9c Tc Jc Qc Kc Ac")
+    for full in (low, high):
+        for extra in ("Jk", "Ac#2"):
+            assert not can_lay_off(full, card(extra))
+            with pytest.raises(InvalidInputError) as caught:
+                lay_off(full, card(extra), "high")
+            assert caught.value.code == "cannot_lay_off"
+    with_joker = run("Ac 2c 3c 4c 5c 6c 7c 8c 9c Tc Jc Jk Kc", ordered=True)
+    assert not can_lay_off(with_joker, card("Qc"))  # the joker would have no end to go to
 
 
-def test_one_run_may_hold_the_ace_at_both_ends() -> None:
-    # a choice where the spec is silent: with two decks, A 2 ... K A is one 14-card run
-    full = run("Ac 2c 3c 4c 5c 6c 7c 8c 9c Tc Jc Qc Kc Ac")
-    assert (full.start, full.end) == (1, 14)
-    assert not can_lay_off(full, card("Jk"))
+RUN_CARD = st.one_of(st.just("Jk"), st.sampled_from([r.char for r in Rank]).map(lambda r: r + "c"))
+
+
+# "never around the corner": whatever is laid off, in any order, at any end
+@settings(max_examples=300, deadline=None)
+@given(st.integers(1, 11), st.lists(st.tuples(RUN_CARD, st.sampled_from([None, "high", "low"])),
+                                    max_size=16))
+def test_no_run_ever_holds_more_than_13_positions_or_the_ace_low_and_high(
+        start: int, plays: list[tuple[str, str | None]]) -> None:
+    from rulesets.continental.melds import ACE_HIGH, ACE_LOW, rank_at
+    codes = [rank_at(p).char + "c" for p in range(start, start + 4)]
+    pool = iter(parse_cards([*codes, *(code for code, _ in plays)], jokers=True, decks=20))
+    meld = make_run([next(pool) for _ in codes], ordered=True)
+    for _, end in plays:
+        laid = next(pool)
+        if can_lay_off(meld, laid, end):
+            meld = lay_off(meld, laid, end)
+        assert isinstance(meld, Run) and len(meld) <= 13
+        assert meld.start >= ACE_LOW and meld.end <= ACE_HIGH and (meld.start, meld.end) != (1, 14)
+        assert meld.end - meld.start + 1 == len(meld)
+        assert run_problems(meld.cards, ordered=True) == []  # still a run, read as laid
 
 
 # "Jokers stand for any missing card"

@@ -5,7 +5,8 @@ The reference reads the spec's rules and the documented choices (docs/rules/cont
 a natural card laid off on a run extends its low end, else its high end, else takes the place
 of the (lowest) joker standing for it; a joker, and the joker a natural card replaces, goes to
 the end asked, by default the high end, or the low end when the run ends with the ace high; a
-joker leaves a run only from an end, to another run, the run keeping four cards.
+run never holds more than 13 cards (the ace high or low, never both); a joker leaves a run only
+from an end, to another run, the run keeping four cards.
 """
 
 from __future__ import annotations
@@ -124,6 +125,17 @@ def test_runs_are_extended_at_either_end_never_past_the_ace() -> None:
     refused(check_lay_off(run, True, JOKER, 0, "high"), "cannot_lay_off")
 
 
+# "never around the corner": the ace is high or low, never both, so A♣ to K♣ takes no more cards
+def test_a_run_from_the_ace_to_the_king_takes_nothing_past_the_ace() -> None:
+    run = table("Ac 2c 3c 4c 5c 6c 7c 8c 9c Tc Jc Qc Kc")
+    for end in (None, "high", "low"):
+        refused(check_lay_off(run, True, JOKER, 0, end), "cannot_lay_off")
+    refused(check_lay_off(run, True, parse_card("Ac#2", decks=2), 0, None), "cannot_lay_off")
+    top = table("2c 3c 4c 5c 6c 7c 8c 9c Tc Jc Qc Kc Ac")
+    refused(check_lay_off(top, True, JOKER, 0, "low"), "cannot_lay_off")
+    refused(check_lay_off(top, True, parse_card("Ac#2", decks=2), 0, None), "cannot_lay_off")
+
+
 def test_a_joker_goes_to_the_end_asked() -> None:
     run = table("5h 6h 7h 8h")
     assert texts(check_lay_off(run, True, JOKER, 0, "low")) == [(0, "Jk(4♥) 5♥ 6♥ 7♥ 8♥")]
@@ -213,7 +225,8 @@ class RefRun:
 
     def with_joker(self, end: str | None) -> RefRun | None:
         """The run with a joker added at ``end`` (default: high, or low past the ace high)."""
-        high_free, low_free = self.end < 14, self.start > 1
+        room = len(self.slots) < 13  # the ace is high or low, never both: 13 cards at most
+        high_free, low_free = room and self.end < 14, room and self.start > 1
         if end == "high" or (end is None and high_free):
             return RefRun(self.suit, self.start, [*self.slots, None]) if high_free else None
         return RefRun(self.suit, self.start - 1, [None, *self.slots]) if low_free else None
@@ -230,9 +243,10 @@ def ref_lay_off(run: RefRun, card: Card, end: str | None) -> tuple[RefRun | None
     if card.suit is not run.suit:
         return None, False
     assert card.rank is not None
-    if run.start > 1 and run.start - 1 in positions(card.rank):
+    room = len(run.slots) < 13
+    if room and run.start > 1 and run.start - 1 in positions(card.rank):
         return RefRun(run.suit, run.start - 1, [card.rank, *run.slots]), False
-    if run.end < 14 and run.end + 1 in positions(card.rank):
+    if room and run.end < 14 and run.end + 1 in positions(card.rank):
         return RefRun(run.suit, run.start, [*run.slots, card.rank]), False
     for i, slot in enumerate(run.slots):
         if slot is None and run.start + i in positions(card.rank):
@@ -243,7 +257,7 @@ def ref_lay_off(run: RefRun, card: Card, end: str | None) -> tuple[RefRun | None
 
 
 def random_run(rng: random.Random) -> RefRun:
-    size = rng.randint(4, 9)
+    size = rng.choice([*range(4, 10), 12, 13])
     start = rng.randint(1, 15 - size)
     while True:
         jokers = [rng.random() < 0.3 for _ in range(size)]

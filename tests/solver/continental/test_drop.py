@@ -77,6 +77,22 @@ def test_a_natural_card_takes_a_table_jokers_place_and_the_joker_moves_to_an_end
     assert turn.discard.code == "2c" and turn.goes_out
 
 
+# "never around the corner": the ace is high or low, never both, so a run holds 13 cards at most
+def test_a_table_run_grows_to_13_cards_never_the_ace_low_and_high() -> None:
+    table = [make_run(cards("Ac 2c 3c 4c 5c 6c 7c 8c 9c Tc Jc Qc"))]
+    turn = best_turn(cards("Jk Kc 2d"), CONTRACTS[3], dropped=True, table=table)
+    (lay_off,) = turn.lay_offs  # the joker (50) or the king, not both
+    assert lay_off.card.is_joker and len(lay_off.result) == 13
+    assert turn.discard.code == "Kc" and turn.points_left == 5
+
+
+def test_a_new_run_is_13_cards_at_most_never_the_ace_low_and_high() -> None:
+    hand = cards("Ac 2c 3c 4c 5c 6c 7c 8c 9c Tc Jc Qc Kc Ac 5d 6d 7d 8d 9s")
+    turn = best_turn(hand, CONTRACTS[3])
+    assert turn.can_drop and all(len(x.result) <= 13 for x in turn.lay_offs)
+    assert turn.points_left == 5 and turn.discard.code == "Ac"  # A to K and 5-8♦, the 9♠ kept
+
+
 def test_two_runs_of_one_suit_are_two_melds() -> None:
     turn = best_turn(cards("2c 3c 4c 5c 6c 7c 8c 9c Kd"), CONTRACTS[3])
     assert turn.can_drop and all(isinstance(m, Run) for m in turn.drop) and len(turn.drop) == 2
