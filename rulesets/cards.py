@@ -40,6 +40,7 @@ __all__ = [
     "Rank",
     "Suit",
     "card_from_index",
+    "card_named",
     "format_cards",
     "full_deck",
     "parse_card",
@@ -444,3 +445,22 @@ def format_cards(cards: Sequence[Card], *, ids: bool = False) -> str:
     'Ah 2h 3h'
     """
     return " ".join(card.id if ids else card.code for card in cards)
+
+
+def card_named(card: Card, among: Iterable[Card] = ()) -> str:
+    """A card named in words for a message: ``Q♥``, or ``Joker``; a later copy is written as a log
+    writes it (``7c#2``) only when another copy of it is ``among`` the cards the message is about,
+    which is where the copy tells two cards apart (the first copy is then ``7c``, never ``7c#1``).
+
+    >>> seven, second = parse_card("7c", decks=2), parse_card("7c#2", decks=2)
+    >>> card_named(seven), card_named(second), card_named(second, [seven]), card_named(seven, [second])
+    ('7♣', '7♣', '7c#2', '7c')
+    >>> card_named(Card(None, None)), card_named(Card(None, None, 2), [Card(None, None)])
+    ('Joker', 'Joker')
+    """
+    if card.is_joker:
+        return card.pretty
+    twins = any(other.code == card.code and other.copy != card.copy for other in among)
+    if not twins:
+        return card.pretty
+    return card.code if card.copy == 1 else card.id

@@ -18,12 +18,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from rulesets.cards import Card
+from rulesets.cards import Card, card_named
 from rulesets.continental.melds import Meld
 from rulesets.continental.phase import Phase
 from rulesets.continental.refusals import malformed, refuse
 from rulesets.continental.values import RunEnd
-from rulesets.differences import card_words
 from rulesets.referee import Problems
 
 if TYPE_CHECKING:
@@ -99,11 +98,11 @@ def card_problems(game: ContinentalGame, seat: int, cards: Sequence[Card]) -> Pr
         if not isinstance(card, Card):
             return [malformed("card_not_in_hand", f"{card!r} is not a card")]
         if card not in hand:
-            return [refuse("card_not_in_hand", f"{card_words(card)} is not in seat {seat}'s hand")]
+            return [refuse("card_not_in_hand", f"{card_named(card, hand)} is not in seat {seat}'s hand")]
     seen: set[Card] = set()
     for card in cards:
         if card in seen:
-            return [refuse("card_not_in_hand", f"{card_words(card)} is given twice")]
+            return [refuse("card_not_in_hand", f"{card_named(card, cards)} is given twice")]
         seen.add(card)
     return []
 

@@ -24,7 +24,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from rulesets.cards import Card, Rank, parse_cards
+from rulesets.cards import Card, Rank, card_named, parse_cards
 from rulesets.continental.contracts import HANDS
 from rulesets.continental.deck import Deck
 from rulesets.continental.options import ContinentalOptions
@@ -153,9 +153,9 @@ def deck_problem(cards: Sequence[Card], deck: Deck) -> str | None:
     """Why ``cards`` are not every card of ``deck`` exactly once (None: they are).
 
     >>> deck_problem(Deck().cards()[:-1], Deck())
-    'expected 106 cards, got 105; missing Jk#2'
+    'expected 106 cards, got 105; missing Joker'
     >>> deck_problem([*Deck().cards()[1:-1], Card(None, None, 3), Card(None, None, 2)], Deck())
-    'missing 2c#1; not in the decks (or given twice) Jk#3'
+    'missing 2♣; not in the decks (or given twice) Joker'
     """
     problems = []
     if len(cards) != deck.size:
@@ -164,10 +164,11 @@ def deck_problem(cards: Sequence[Card], deck: Deck) -> str | None:
     missing = sorted((want - got).elements(), key=_order)
     extra = sorted((got - want).elements(), key=_order)
     if missing:
-        problems.append("missing " + " ".join(card.id for card in missing[:10])
+        problems.append("missing " + " ".join(card_named(card) for card in missing[:10])
                         + (" …" if len(missing) > 10 else ""))
     if extra:
-        problems.append("not in the decks (or given twice) " + " ".join(card.id for card in extra[:10])
+        problems.append("not in the decks (or given twice) "
+                        + " ".join(card_named(card) for card in extra[:10])
                         + (" …" if len(extra) > 10 else ""))
     return "; ".join(problems) or None
 

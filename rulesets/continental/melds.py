@@ -36,7 +36,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from rulesets.cards import Card, Rank, Suit, parse_cards  # noqa: F401  (doctests)
+from rulesets.cards import Card, Rank, Suit, card_named, parse_cards  # noqa: F401  (doctests)
 from rulesets.continental.values import RunEnd
 from rulesets.errors import InvalidInputError
 
@@ -138,7 +138,7 @@ def _label(card: Card) -> str:
 
 def _duplicates(cards: Sequence[Card]) -> list[str]:
     """Problems for physical cards given more than once."""
-    return [f"{card.id} is given {n} times (each physical card once)"
+    return [f"{card_named(card, cards)} is given {n} times (each physical card once)"
             for card, n in Counter(cards).items() if n > 1]
 
 
@@ -488,7 +488,7 @@ def drop_problems(melds: Sequence[Meld], contract: Contract) -> list[str]:
                 problems.append(f"{kind} {number} ({meld.text}) has {len(meld)} cards: at the drop a "
                                 f"{kind} is exactly {minimum}")
     used = Counter(card for meld in melds for card in meld.cards)
-    problems += [f"{card.id} is used in {n} melds (each physical card once)"
+    problems += [f"{card_named(card, used)} is used in {n} melds (each physical card once)"
                  for card, n in used.items() if n > 1]
     return problems
 

@@ -275,6 +275,24 @@ def test_turn_refusals_name_the_rule() -> None:
     assert refusal(game, Discard(1, card("As#2"))) in ("card_not_in_hand",)
 
 
+def refusal_message(game: ContinentalGame, action: object) -> str:
+    refusal(game, action)
+    with pytest.raises(RulesError) as info:
+        game.apply(action)  # type: ignore[arg-type]
+    return info.value.message
+
+
+# Refusals say which card in words: Q♥, a copy number only where it tells two cards apart (as the
+# log writes it, 7c#2), a joker as a joker.
+def test_refusals_name_cards_in_words_with_a_copy_only_where_it_tells_two_apart() -> None:
+    game = make_game(given={1: "7c 7d 7h Kc Kd Kh 2s"})
+    game.apply(Draw(1, "stock"))
+    assert refusal_message(game, Discard(1, card("Qh"))) == "Q♥ is not in seat 1's hand"
+    assert refusal_message(game, Discard(1, card("7c#2"))) == "7c#2 is not in seat 1's hand"
+    assert refusal_message(game, Discard(1, card("Jk#2"))) == "Joker is not in seat 1's hand"
+    assert refusal_message(game, Drop(1, (cards("7c 7d 7h"), cards("7c 7d 7h")))) == "7♣ is given twice"
+
+
 # -- Buying -------------------------------------------------------------------------------------
 
 def test_buy_goes_to_the_nearest_seat_after_the_current_player_not_the_fastest() -> None:

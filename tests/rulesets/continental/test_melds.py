@@ -220,7 +220,7 @@ def test_at_the_drop_each_meld_is_its_minimum() -> None:
 def test_a_physical_card_goes_in_one_meld_only() -> None:
     same = trio("Kc Kd Kh")
     assert drop_problems([same, same], CONTRACTS[1]) == [
-        f"{code}#1 is used in 2 melds (each physical card once)" for code in ("Kc", "Kd", "Kh")]
+        f"{name} is used in 2 melds (each physical card once)" for name in ("K♣", "K♦", "K♥")]
 
 
 # "Two runs of one suit in one contract are separate melds even if they touch."
