@@ -89,6 +89,10 @@ CONTINENTAL_PROBLEMS: dict[str, ProblemType] = {
         "A swap puts into a run the natural card a joker there stands for; the joker moves to an "
         "end of the run."),
     "joker_in_trio": ProblemType(409, "Joker in a trio", "Jokers in trios never move."),
+    "no_room_for_joker": ProblemType(
+        409, "No room for the joker",
+        "A joker moved to another run goes on a free end of it: never past the ace, and never to "
+        "a run of 13 cards (the ace is high or low, never both)."),
     "no_joker_at_end": ProblemType(
         409, "No joker at that end", "Only a joker at the high or low end of a run may move."),
     "run_too_short": ProblemType(

@@ -509,13 +509,17 @@ def free_ends(run: Run) -> tuple[bool, bool]:
 
 
 def _natural_lay_off(run: Run, card: Card, end: str | None) -> Run | None:
-    """The run with a natural card laid off at an end or in a joker's place; None if it cannot go."""
+    """The run with a natural card laid off at an end (the one ``end`` names, if it names one) or
+    in a joker's place (the joker moving to ``end``); None if it cannot go.
+    """
     if card.suit is not run.suit or card in run.cards:
         return None
     low_free, high_free = free_ends(run)
     if low_free and _fits(card, run.start - 1):
-        return Run(run.suit, (card, *run.cards), run.start - 1)
+        return Run(run.suit, (card, *run.cards), run.start - 1) if end != RunEnd.HIGH else None
     if high_free and _fits(card, run.end + 1):
+        if end == RunEnd.LOW:
+            return None
         return Run(run.suit, (*run.cards, card), run.start)
     for i, held in enumerate(run.cards):
         if held.is_joker and _fits(card, run.start + i):
@@ -557,10 +561,13 @@ def can_lay_off(meld: Meld, card: Card, end: str | None = None) -> bool:
     at either end (never past the ace, at most 13 cards), a joker, or the natural card a joker
     stands for. ``end`` (``"high"`` or ``"low"``) is where a joker laid off on
     a run, or the joker a natural card replaces, is to go; by default the high
-    end, or the low end when the run ends with the ace high.
+    end, or the low end when the run ends with the ace high. A natural card that
+    continues an end goes there: an ``end`` naming the other end refuses it.
 
     >>> run = make_run(parse_cards("Jc Qc Kc Ac"))
     >>> can_lay_off(run, parse_cards("Tc")[0]), can_lay_off(run, parse_cards("2c")[0])
+    (True, False)
+    >>> can_lay_off(run, parse_cards("Tc")[0], "low"), can_lay_off(run, parse_cards("Tc")[0], "high")
     (True, False)
     """
     _check_end(end)

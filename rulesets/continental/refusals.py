@@ -49,6 +49,8 @@ REFUSALS: dict[str, str] = {
     "cannot_lay_off": melds.LAY_OFF_RULE,
     "not_a_joker_swap": "a joker swap puts into a run the natural card a joker there stands for",
     "joker_in_trio": "jokers in trios never move",
+    "no_room_for_joker": "a joker moved to another run goes on a free end of it (never past the ace; "
+                         "the ace is high or low, never both, so a run holds at most 13 cards)",
     "no_joker_at_end": "only a joker at the high or low end of a run may move to another run",
     "run_too_short": "a joker may leave a run only if the run keeps at least four cards",
     "not_a_run": "a joker moves from one run to another run, never to a trio or the same run",

@@ -45,6 +45,7 @@ from rulesets.continental.melds import (
 from rulesets.continental.records import LayOff, MoveJoker, SwapJoker
 from rulesets.continental.refusals import refuse
 from rulesets.continental.values import RunEnd
+from rulesets.errors import RulesError
 from rulesets.referee import Problems
 
 if TYPE_CHECKING:
@@ -86,15 +87,33 @@ def lay_off_on(table: Sequence[Meld], card: Card, meld: int, end: str | None) ->
     '5♥ 6♥ 7♥ 8♥ 9♥'
     >>> print(lay_off_on(table, parse_card("9c"), 0, None)[1][0].message)
     9♣ cannot be laid off on meld 0 (5♥ 6♥ 7♥ 8♥)
+    >>> print(lay_off_on(table, parse_card("9h"), 0, "low")[1][0].message)
+    9♥ goes on the high end of meld 0 (5♥ 6♥ 7♥ 8♥), not the low end asked
     """
     problems = table_meld_problems(table, meld) or end_problems(end)
     if problems:
         return None, problems
     if not can_lay_off(table[meld], card, end):
-        shown = "Jk" if card.is_joker else card.pretty
-        return None, [refuse("cannot_lay_off", f"{shown} cannot be laid off on meld {meld} "
-                                               f"({table[meld].text})")]
+        return None, [_lay_off_refusal(table[meld], card, meld, end)]
     return lay_off(table[meld], card, end), []
+
+
+def _end_extended(old: Meld, card: Card) -> str | None:
+    """The end of run ``old`` a natural card would continue, laid off with no end asked."""
+    if card.is_joker or not isinstance(old, Run) or not can_lay_off(old, card):
+        return None
+    grown = lay_off(old, card)
+    return RunEnd.LOW if grown.cards[0] == card else RunEnd.HIGH if grown.cards[-1] == card else None
+
+
+def _lay_off_refusal(old: Meld, card: Card, meld: int, end: str | None) -> RulesError:
+    """Why ``card`` cannot be laid off on ``old`` (table meld ``meld``) at ``end``."""
+    shown = "Jk" if card.is_joker else card.pretty
+    went = _end_extended(old, card) if end else None
+    if went is not None:
+        return refuse("cannot_lay_off", f"{shown} goes on the {went} end of meld {meld} ({old.text}), "
+                                        f"not the {end} end asked")
+    return refuse("cannot_lay_off", f"{shown} cannot be laid off on meld {meld} ({old.text})")
 
 
 def lay_off_result(game: ContinentalGame, action: LayOff | SwapJoker) -> tuple[Meld | None, Problems]:
@@ -122,15 +141,21 @@ def take_lay_off(game: ContinentalGame, action: LayOff) -> None:
 
 # -- swap a joker -------------------------------------------------------------------------------
 
-def _as_swap(old: Meld, card: Card, meld: int, result: Meld | None) -> tuple[Meld | None, Problems]:
+def _as_swap(old: Meld, card: Card, meld: int, result: Meld | None,
+             end: str | None) -> tuple[Meld | None, Problems]:
     """``result`` (``card`` laid off on ``old``, table meld ``meld``) when the card took a joker's
     place in the run, else the refusal ``not_a_joker_swap``.
     """
-    if (result is None or not isinstance(old, Run) or not isinstance(result, Run)
+    if isinstance(old, Trio):
+        return None, [refuse("joker_in_trio", f"meld {meld} ({old.text}) is a trio: its jokers never "
+                                              "move, so no natural card takes a joker's place there")]
+    if (result is None or not isinstance(result, Run)
             or result.cards in ((card, *old.cards), (*old.cards, card))):
         shown = "Jk" if card.is_joker else card.pretty
-        return None, [refuse("not_a_joker_swap", f"no joker of meld {meld} ({old.text}) stands for "
-                                                 f"{shown} and can move to the end asked")]
+        stands = any(not card.is_joker and rank is card.rank for _, rank in old.joker_ranks)
+        why = (f"the joker standing for {shown} cannot move to the {end or 'free'} end" if stands
+               else f"no joker of it stands for {shown}")
+        return None, [refuse("not_a_joker_swap", f"meld {meld} ({old.text}): {why}")]
     return result, []
 
 
@@ -148,7 +173,7 @@ def swap_joker_on(table: Sequence[Meld], card: Card, meld: int,
     result, problems = lay_off_on(table, card, meld, end)
     if problems and problems[0].code != "cannot_lay_off":
         return None, problems
-    return _as_swap(table[meld], card, meld, result)
+    return _as_swap(table[meld], card, meld, result, end)
 
 
 def swap_joker_result(game: ContinentalGame, action: SwapJoker) -> tuple[Meld | None, Problems]:
@@ -156,7 +181,7 @@ def swap_joker_result(game: ContinentalGame, action: SwapJoker) -> tuple[Meld | 
     result, problems = lay_off_result(game, action)
     if problems and problems[0].code != "cannot_lay_off":
         return None, problems
-    return _as_swap(game.table[action.meld], action.card, action.meld, result)
+    return _as_swap(game.table[action.meld], action.card, action.meld, result, action.end)
 
 
 def swap_joker_problems(game: ContinentalGame, action: SwapJoker) -> Problems:
@@ -207,8 +232,8 @@ def move_joker_on(table: Sequence[Meld], meld: int, end: str, to: int,
         return None, [refuse("run_too_short", f"meld {meld} has only {len(source)} cards")]
     left, joker = take_end_joker(source, end)
     if not can_lay_off(target, joker, to_end):
-        return None, [refuse("cannot_lay_off", f"the joker cannot go on the {to_end or 'free'} end "
-                                               f"of meld {to}")]
+        return None, [refuse("no_room_for_joker", f"the joker cannot go on the {to_end or 'free'} end "
+                                                  f"of meld {to} ({target.text})")]
     return (left, lay_off(target, joker, to_end)), []
 
 

@@ -2,7 +2,8 @@
 the spec, and random tables against a reference of the lay-off and joker rules written here.
 
 The reference reads the spec's rules and the documented choices (docs/rules/continental.md):
-a natural card laid off on a run extends its low end, else its high end, else takes the place
+a natural card laid off on a run extends its low end, else its high end (only the end asked, if
+one is), else takes the place
 of the (lowest) joker standing for it; a joker, and the joker a natural card replaces, goes to
 the end asked, by default the high end, or the low end when the run ends with the ace high; a
 run never holds more than 13 cards (the ace high or low, never both); a joker leaves a run only
@@ -163,7 +164,34 @@ def test_the_joker_a_natural_replaces_in_a_run_ending_with_the_ace_goes_low() ->
 
 def test_a_swap_puts_a_card_in_a_jokers_place() -> None:
     refused(check_swap_joker(table("Jk 5h 6h 7h"), True, parse_card("8h"), 0, None), "not_a_joker_swap")
-    refused(check_swap_joker(table("Kc Kd Jk"), True, parse_card("Kh"), 0, None), "not_a_joker_swap")
+    refused(check_swap_joker(table("Kc Kd Jk"), True, parse_card("Kh"), 0, None), "joker_in_trio")
+
+
+# "jokers in trios never move": a natural card never takes a trio's joker's place
+def test_a_swap_into_a_trio_is_refused_by_the_trio_rule() -> None:
+    verdict = check_swap_joker(table("Kc Kd Jk"), True, parse_card("Ks"), 0, None)
+    refused(verdict, "joker_in_trio")
+    assert verdict.message == "meld 0 (K♣ K♦ Jk(K)) is a trio: its jokers never move, so no natural " \
+                              "card takes a joker's place there"
+
+
+# "add cards to ... runs at either end": a card continues the end it fits, whatever end is asked
+def test_a_natural_card_goes_on_the_end_it_continues_not_another_end_asked() -> None:
+    run = table("5s 6s 7s 8s")
+    verdict = check_lay_off(run, True, parse_card("9s"), 0, "low")
+    refused(verdict, "cannot_lay_off")
+    assert verdict.message == "9♠ goes on the high end of meld 0 (5♠ 6♠ 7♠ 8♠), not the low end asked"
+    assert texts(check_lay_off(run, True, parse_card("9s"), 0, "high")) == [(0, "5♠ 6♠ 7♠ 8♠ 9♠")]
+    assert texts(check_lay_off(run, True, parse_card("4s"), 0, "low")) == [(0, "4♠ 5♠ 6♠ 7♠ 8♠")]
+
+
+# "A joker at either end of a run may be moved to another run": to a free end of it, never past the ace
+def test_a_joker_moved_to_a_run_with_no_free_end_asked_is_refused_by_its_own_rule() -> None:
+    runs = table("Jk 4d 5d 6d 7d", "Jc Qc Kc Ac")
+    verdict = check_move_joker(runs, True, 0, "low", 1, "high")
+    refused(verdict, "no_room_for_joker")
+    assert verdict.message == "the joker cannot go on the high end of meld 1 (J♣ Q♣ K♣ A♣)"
+    assert texts(check_move_joker(runs, True, 0, "low", 1, None))[1] == (1, "Jk(10♣) J♣ Q♣ K♣ A♣")
 
 
 def test_jokers_at_both_ends_of_a_run() -> None:
@@ -244,10 +272,10 @@ def ref_lay_off(run: RefRun, card: Card, end: str | None) -> tuple[RefRun | None
         return None, False
     assert card.rank is not None
     room = len(run.slots) < 13
-    if room and run.start > 1 and run.start - 1 in positions(card.rank):
-        return RefRun(run.suit, run.start - 1, [card.rank, *run.slots]), False
+    if room and run.start > 1 and run.start - 1 in positions(card.rank):  # the end asked, if asked
+        return (RefRun(run.suit, run.start - 1, [card.rank, *run.slots]) if end != "high" else None), False
     if room and run.end < 14 and run.end + 1 in positions(card.rank):
-        return RefRun(run.suit, run.start, [*run.slots, card.rank]), False
+        return (RefRun(run.suit, run.start, [*run.slots, card.rank]) if end != "low" else None), False
     for i, slot in enumerate(run.slots):
         if slot is None and run.start + i in positions(card.rank):
             slots = list(run.slots)
@@ -343,7 +371,7 @@ def lay_off_follows_the_reference(seed: int, end: str | None) -> None:
         assert lay_off.legal == fits
         if fits:
             assert lay_off.melds[0][1].cards == (*target.cards, card)
-        refused(swap, "not_a_joker_swap")
+        refused(swap, "joker_in_trio")
         return
     assert run_of(target).codes() == written[index].codes()  # type: ignore[union-attr]
     expected, swapped = ref_lay_off(run_of(target), card, end)
@@ -404,7 +432,7 @@ def joker_move_follows_the_reference(seed: int, end: str, to_end: str | None) ->
         return
     joined = run_of(melds[to]).with_joker(to_end)
     if joined is None:
-        refused(verdict, "cannot_lay_off")
+        refused(verdict, "no_room_for_joker")
         return
     left = (RefRun(leaving.suit, leaving.start + 1, leaving.slots[1:]) if end == "low"
             else RefRun(leaving.suit, leaving.start, leaving.slots[:-1]))
