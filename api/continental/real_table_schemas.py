@@ -94,6 +94,9 @@ class ContinentalMoveJokerPlaySchema(Schema):
     to_end = _end(MoveJoker, "to_end")
 
 
+SOME_CARDS = validate.Length(min=1, error="a meld has cards: give at least one")
+"""An empty meld is no play to check (422, not a verdict on no cards)."""
+
 PLAYS = ("meld", "lay_off", "swap_joker", "move_joker", "drop")
 """The plays a check takes, one per request."""
 
@@ -101,13 +104,14 @@ PLAYS = ("meld", "lay_off", "swap_joker", "move_joker", "drop")
 class ContinentalPlaySchema(Schema):
     """The play to check: exactly one of a new meld, a lay-off, a joker swap, a joker move or a drop."""
 
-    meld = continental_card_codes(metadata={
+    meld = continental_card_codes(validate=SOME_CARDS, metadata={
         "description": "cards to put down as a new meld (a trio, or a run lowest first): is it "
                        "one?", "example": ["Th", "Jk", "Jk"]})
     lay_off = fields.Nested(ContinentalLayOffPlaySchema)
     swap_joker = fields.Nested(ContinentalSwapJokerPlaySchema)
     move_joker = fields.Nested(ContinentalMoveJokerPlaySchema)
-    drop = BoundedList(continental_card_codes(), max_items=CONTINENTAL_MAX_CONTRACT_MELDS, metadata={
+    drop = BoundedList(continental_card_codes(validate=SOME_CARDS), max_items=CONTINENTAL_MAX_CONTRACT_MELDS,
+                       validate=validate.Length(min=1, error="a drop lays down at least one meld"), metadata={
         "description": f"{_doc(Drop, 'melds')}: the contract of hand_number"})
 
     @validates_schema

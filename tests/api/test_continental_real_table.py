@@ -340,3 +340,26 @@ def test_check_points_at_what_it_cannot_read(client: FlaskClient) -> None:
     end = problem(client, CHECK, {"play": {"move_joker": {"meld": 0, "end": "up", "to": 1}}}, 422,
                   "invalid_request")
     assert end["errors"][0]["pointer"] == "/play/move_joker/end"
+
+
+def test_an_empty_play_is_unreadable_input_with_a_pointer(client: FlaskClient) -> None:
+    meld = problem(client, CHECK, {"play": {"meld": []}}, 422, "invalid_request")
+    assert meld["errors"][0]["pointer"] == "/play/meld"
+    drop = problem(client, CHECK, {"play": {"drop": []}, "hand_number": 1}, 422, "invalid_request")
+    assert drop["errors"][0]["pointer"] == "/play/drop"
+    inner = problem(client, CHECK, {"play": {"drop": [["7c", "7d", "7h"], []]}, "hand_number": 1}, 422,
+                    "invalid_request")
+    assert inner["errors"][0]["pointer"] == "/play/drop/1"
+
+
+# "never around the corner": the ace is high or low, never both, in the check as in the referee
+def test_check_refuses_a_joker_laid_off_past_the_ace_of_a_run_from_the_ace_to_the_king(
+        client: FlaskClient) -> None:
+    run = ["Ac", "2c", "3c", "4c", "5c", "6c", "7c", "8c", "9c", "Tc", "Jc", "Qc", "Kc"]
+    answer = post_ok(client, CHECK, {"table": [run], "dropped": True,
+                                     "play": {"lay_off": {"card": "Jk", "meld": 0}}})
+    assert (answer["legal"], answer["code"]) == (False, "cannot_lay_off")
+    move = {"meld": 0, "end": "low", "to": 1, "to_end": "high"}
+    moved = post_ok(client, CHECK, {"table": [["Jk", "4d", "5d", "6d", "7d"], ["Jc", "Qc", "Kc", "Ac"]],
+                                    "dropped": True, "play": {"move_joker": move}})
+    assert (moved["legal"], moved["code"]) == (False, "no_room_for_joker")
