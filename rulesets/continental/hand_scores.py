@@ -30,7 +30,8 @@ __all__ = ["HAND_END_RULE", "HandScore", "check_hand_end", "explain_score", "han
 
 HAND_END_RULE = ("a hand ends when a player goes out, with no card left (the others score the cards "
                  "in their hands), or when the stock runs out and cannot be refilled (everyone "
-                 "scores); only the player who went out can have dropped and gone out in the same turn")
+                 "scores); only the player who went out holds no card, and only they can have "
+                 "dropped and gone out in the same turn")
 """The rule a hand's end given for scoring breaks when it cannot happen."""
 
 _DEFAULTS = ContinentalOptions()
@@ -79,14 +80,10 @@ def explain_score(seat: int, hand: Sequence[Card], score: int, went_out: bool, s
     'seat 2: K♠ 10, Jk 50, 7♦ 5 = 65'
     >>> explain_score(0, (), -10, True, True)
     'seat 0 dropped the contract and went out in the same turn: −10'
-    >>> explain_score(1, (), 0, False, False)
-    'seat 1: no cards left = 0'
     """
     if went_out:
         how = "dropped the contract and went out in the same turn" if same_turn else "went out"
         return f"seat {seat} {how}: {_points_text(score)}"
-    if not hand:
-        return f"seat {seat}: no cards left = {score}"
     cards = ", ".join(f"{'Jk' if card.is_joker else card.pretty} {card_points(card, options.card_values)}"
                       for card in hand)
     return f"seat {seat}: {cards} = {_points_text(score)}"
@@ -110,7 +107,8 @@ def check_hand_end(hands: Sequence[Sequence[Card]], went_out: int | None, same_t
 
     ``went_out`` must be a seat and ``totals`` hold one number per seat
     (:class:`~rulesets.errors.InvalidInputError`, naming the field); the seat that went out holds
-    no card, and only a seat that went out can have dropped in the same turn
+    no card and every other seat holds one at least (a player who plays their last card goes out),
+    and only a seat that went out can have dropped in the same turn
     (:class:`~rulesets.errors.IllegalActionError` ``impossible_hand_end``).
 
     >>> from rulesets.cards import parse_cards
@@ -119,6 +117,11 @@ def check_hand_end(hands: Sequence[Sequence[Card]], went_out: int | None, same_t
     ... except IllegalActionError as err:
     ...     print(err.code, "|", err.message)
     impossible_hand_end | seat 1 went out, so it holds no card; the hand lists 1 card for it (3♦)
+    >>> try:
+    ...     check_hand_end([(), (), parse_cards("Th")], 1, False)
+    ... except IllegalActionError as err:
+    ...     print(err.message)
+    seat 0 holds no card but did not go out: a player who plays their last card goes out
     """
     seats = len(hands)
     if went_out is not None and (type(went_out) is not int or went_out not in range(seats)):
@@ -136,6 +139,11 @@ def check_hand_end(hands: Sequence[Sequence[Card]], went_out: int | None, same_t
         raise IllegalActionError(f"seat {went_out} went out, so it holds no card; the hand lists "
                                  f"{len(left)} card{'s' if len(left) != 1 else ''} for it ({shown})",
                                  rule=HAND_END_RULE, code="impossible_hand_end")
+    empty = [seat for seat, hand in enumerate(hands) if not hand and seat != went_out]
+    if empty:
+        raise IllegalActionError(f"seat {empty[0]} holds no card but did not go out: a player who "
+                                 "plays their last card goes out", rule=HAND_END_RULE,
+                                 code="impossible_hand_end")
     if went_out is None and same_turn:
         raise IllegalActionError("dropped_and_went_out_same_turn is true but nobody went out "
                                  "(went_out is null): only the player who went out can have dropped "

@@ -288,6 +288,9 @@ def test_score_refuses_a_hand_end_that_cannot_happen(client: FlaskClient) -> Non
     assert "seat 1 went out" in refusal["detail"] and refusal["rule"]
     problem(client, SCORE, {"hand_number": 1, "hands": [["Ks"], ["2c"]], "went_out": None,
                             "dropped_and_went_out_same_turn": True}, 409, "impossible_hand_end")
+    empty = problem(client, SCORE, {"hand_number": 1, "hands": [[], [], ["Th"]], "went_out": 1}, 409,
+                    "impossible_hand_end")
+    assert empty["detail"].startswith("seat 0 holds no card but did not go out")
 
 
 def test_score_points_at_a_seat_or_card_that_is_not_there(client: FlaskClient) -> None:

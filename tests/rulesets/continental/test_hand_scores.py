@@ -59,6 +59,16 @@ def test_the_seat_that_went_out_holds_no_card() -> None:
     assert "seat 1 went out" in refused.value.message and "2♣" in refused.value.message
 
 
+# "A player goes out by discarding their last card": only the seat that went out holds no card
+def test_only_the_seat_that_went_out_holds_no_card() -> None:
+    for went_out in (1, None):
+        with pytest.raises(IllegalActionError) as refused:
+            score_hand([(), [] if went_out else parse_cards("Kc"), parse_cards("Th")], went_out, False)
+        assert refused.value.code == "impossible_hand_end"
+        assert refused.value.message == ("seat 0 holds no card but did not go out: a player who plays "
+                                         "their last card goes out")
+
+
 def test_only_the_seat_that_went_out_can_have_dropped_in_the_same_turn() -> None:
     with pytest.raises(IllegalActionError) as refused:
         check_hand_end([parse_cards("Kc"), parse_cards("2c")], None, True)
@@ -76,8 +86,10 @@ def test_went_out_names_a_seat_and_totals_one_per_seat() -> None:
 
 
 def random_hand(rng: random.Random) -> list[Card]:
+    """A hand of a seat that did not go out: one card at least."""
     cards = [Card(rng.choice(list(Rank)), rng.choice(list(Suit)), 1 + i) for i in range(rng.randint(0, 9))]
-    return cards + [Card(None, None, 1 + i) for i in range(rng.randint(0, 2))]
+    jokers = [Card(None, None, 1 + i) for i in range(rng.randint(0 if cards else 1, 2))]
+    return cards + jokers
 
 
 @given(st.integers(0, 2**32), st.sampled_from(["standard", "face_value"]), st.integers(-100, 0))
