@@ -261,9 +261,23 @@ def _strip_copy(token: str, position: int | None, decks: int) -> tuple[str, int 
         return token, None
     copy = int(match.group(2))
     if copy < 1 or copy > decks:
-        plural = "deck is" if decks == 1 else "decks are"
-        raise CardParseError(token, position, f"copy #{copy} does not exist: {decks} {plural} in play")
+        raise CardParseError(token, position, f"copy #{copy} does not exist: "
+                             f"{_copies_in_play(decks, match.group(1).strip().lower() in _JOKER_WORDS)}")
     return match.group(1), copy
+
+
+def _copies_in_play(copies: int, joker: bool) -> str:
+    """The copy numbers there are of a card, in words.
+
+    >>> _copies_in_play(1, False), _copies_in_play(2, False)
+    ('there is only 1 deck, so copy #1', 'there are only 2 decks, so copies #1 and #2')
+    >>> _copies_in_play(4, True)
+    'there are only 4 jokers, so copies #1 to #4'
+    """
+    what = ("joker" if joker else "deck") + ("" if copies == 1 else "s")
+    numbers = ("copy #1" if copies == 1 else "copies #1 and #2" if copies == 2
+               else f"copies #1 to #{copies}")
+    return f"there {'is' if copies == 1 else 'are'} only {copies} {what}, so {numbers}"
 
 
 def parse_card(

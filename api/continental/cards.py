@@ -150,12 +150,14 @@ def read_card_groups(groups: Mapping[str, str | Sequence[str]], deck: Deck) -> d
     duplicate_card /seen/1
     """
     single = {pointer for pointer, value in groups.items() if isinstance(value, str)}
-    lists = {pointer.lstrip("/"): [without_copy(value)] if pointer in single else without_copies(value)
+    typed = {pointer.lstrip("/"): [value] if pointer in single else value
              for pointer, value in groups.items()}
+    lists = {group: without_copies(tokens) for group, tokens in typed.items()}
     try:
         for group, tokens in lists.items():
             try:
                 _check_continental_tokens(tokens, deck.copy_limit)
+                _check_copy_numbers(typed[group], deck)
             except CardParseError as err:
                 raise CardGroupError(group, err.position or 1, err) from None
         parsed = parse_continental_groups(lists, deck)
@@ -171,6 +173,22 @@ def read_card_groups(groups: Mapping[str, str | Sequence[str]], deck: Deck) -> d
     except CardError as err:  # not a list at all (the schema reads lists first: a safety net)
         raise ApiProblem(err.code, err.message) from None
     return {f"/{group}": cards for group, cards in parsed.items()}
+
+
+def _check_copy_numbers(tokens: Sequence[object], deck: Deck) -> None:
+    """Refuse a copy number the deck does not hold (``7c#3`` with two decks, ``7c#0``), quoting the
+    token as typed: the card parser's own copy check, with the copies of that card in ``deck``.
+
+    >>> try:
+    ...     _check_copy_numbers(["7c#2", "7c#3"], Deck())
+    ... except CardParseError as err:
+    ...     print(err)
+    card 2 '7c#3': copy #3 does not exist: there are only 2 decks, so copies #1 and #2
+    """
+    for position, token in enumerate(tokens, start=1):
+        if isinstance(token, str) and without_copy(token) != token:
+            card = parse_card(without_copy(token), position, jokers=True)
+            parse_card(token, position, jokers=True, decks=deck.copies(card))
 
 
 def _check_continental_tokens(tokens: Sequence[object], decks: int) -> None:

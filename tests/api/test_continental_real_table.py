@@ -304,6 +304,16 @@ def test_score_points_at_a_seat_or_card_that_is_not_there(client: FlaskClient) -
     assert card["errors"][0]["pointer"] == "/hands/1/0"
     third = problem(client, SCORE, {"hand_number": 1, "hands": [["Ks", "Ks"], ["Ks"]]}, 422, "duplicate_card")
     assert third["errors"][0]["pointer"] == "/hands/1/0"
+    for typed in ("7c#3", "7c#9", "7c#0"):  # two decks: copies #1 and #2, the card quoted as typed
+        copy = problem(client, SCORE, {"hand_number": 1, "hands": [["Ks"], ["2d", typed]], "went_out": None},
+                       422, "invalid_card")
+        assert copy["errors"][0]["pointer"] == "/hands/1/1"
+        assert copy["errors"][0]["detail"] == (f"card 2 '{typed}': copy #{typed[3:]} does not exist: there "
+                                               "are only 2 decks, so copies #1 and #2")
+    first = problem(client, SCORE, {"hand_number": 1, "hands": [["7c#5", "7c#7", "7c#9"], ["2d"]]}, 422,
+                    "invalid_card")
+    assert "'7c#5'" in first["errors"][0]["detail"] and first["errors"][0]["pointer"] == "/hands/0/0"
+    assert post_ok(client, SCORE, {"hand_number": 1, "hands": [["7c#2"], ["Jk#2"]]})["scores"] == [5, 50]
     bad = problem(client, SCORE, {"hand_number": 8, "hands": [["Ks"]]}, 422, "invalid_request")
     assert {error["pointer"] for error in bad["errors"]} == {"/hand_number", "/hands"}
 
