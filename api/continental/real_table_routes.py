@@ -97,9 +97,11 @@ def _options(body: Mapping[str, Any]) -> ContinentalOptions:
 @blp.arguments(ContinentalScoreRequestSchema, examples=SCORE_EXAMPLES)
 @blp.response(200, ContinentalScoreSchema, examples=SCORE_ANSWERS)
 @blp.alt_response(409, description="A hand's end that cannot happen (impossible_hand_end): the seat "
-                  "that went out still holds cards, or a same-turn drop with nobody out.", **PROBLEM)
-@blp.alt_response(422, description="Unreadable cards, a card given more often than the decks hold "
-                  "it, went_out naming no seat of hands (no_such_seat), totals not one per seat "
+                  "that went out still holds cards, another seat holds none, or a same-turn drop "
+                  "with nobody out.", **PROBLEM)
+@blp.alt_response(422, description="Unreadable cards, a copy number the decks do not hold (7c#3 "
+                  "with two decks), a card given more often than the decks hold it, went_out "
+                  "naming no seat of hands (no_such_seat), totals not one per seat "
                   "(wrong_seat_count), more seats than the ruleset seats (invalid_game_config), "
                   "or a bad ruleset.", **PROBLEM)
 def continental_score(body: dict[str, Any]) -> dict[str, Any]:
