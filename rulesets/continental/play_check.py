@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from rulesets.cards import Card
+from rulesets.cards import Card, card_named
 from rulesets.continental.contracts import CONTRACTS
 from rulesets.continental.melds import RUN_MINIMUM, TRIO_MINIMUM, Meld, Run
 from rulesets.continental.refusals import played_meld, refuse
@@ -137,13 +137,13 @@ def check_lay_off(table: Sequence[Meld], dropped: bool, card: Card, meld: int,
     >>> from rulesets.continental.melds import read_meld
     >>> table = [read_meld(parse_cards("5h 6h 7h 8h"))]
     >>> check_lay_off(table, True, parse_card("Jk", jokers=True), 0, "low").message
-    'Jk goes on meld 0: a run of ♥ from 4 to 8: Jk(4♥) 5♥ 6♥ 7♥ 8♥'
+    'Joker goes on meld 0: a run of ♥ from 4 to 8: Jk(4♥) 5♥ 6♥ 7♥ 8♥'
     """
     problems = _needs_drop(dropped, "lay off")
     result, problems = (None, problems) if problems else lay_off_on(table, card, meld, end)
     if problems or result is None:
         return _refused(problems)
-    shown = "Jk" if card.is_joker else card.pretty
+    shown = card_named(card)
     return PlayVerdict(True, ((meld, result),), f"{shown} goes on meld {meld}: {describe_meld(result)}")
 
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from rulesets.cards import Card
+from rulesets.cards import Card, card_named
 from rulesets.continental.checks import (
     after_drop_problems,
     card_problems,
@@ -108,7 +108,7 @@ def _end_extended(old: Meld, card: Card) -> str | None:
 
 def _lay_off_refusal(old: Meld, card: Card, meld: int, end: str | None) -> RulesError:
     """Why ``card`` cannot be laid off on ``old`` (table meld ``meld``) at ``end``."""
-    shown = "Jk" if card.is_joker else card.pretty
+    shown = card_named(card)
     went = _end_extended(old, card) if end else None
     if went is not None:
         return refuse("cannot_lay_off", f"{shown} goes on the {went} end of meld {meld} ({old.text}), "
@@ -151,7 +151,7 @@ def _as_swap(old: Meld, card: Card, meld: int, result: Meld | None,
                                               "move, so no natural card takes a joker's place there")]
     if (result is None or not isinstance(result, Run)
             or result.cards in ((card, *old.cards), (*old.cards, card))):
-        shown = "Jk" if card.is_joker else card.pretty
+        shown = card_named(card)
         stands = any(not card.is_joker and rank is card.rank for _, rank in old.joker_ranks)
         why = (f"the joker standing for {shown} cannot move to the {end or 'free'} end" if stands
                else f"no joker of it stands for {shown}")

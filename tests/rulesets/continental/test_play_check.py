@@ -132,6 +132,8 @@ def test_a_run_from_the_ace_to_the_king_takes_nothing_past_the_ace() -> None:
     for end in (None, "high", "low"):
         refused(check_lay_off(run, True, JOKER, 0, end), "cannot_lay_off")
     refused(check_lay_off(run, True, parse_card("Ac#2", decks=2), 0, None), "cannot_lay_off")
+    assert check_lay_off(run, True, JOKER, 0, None).message == (  # the joker in words, no copy number
+        f"Joker cannot be laid off on meld 0 ({run[0].text})")
     top = table("2c 3c 4c 5c 6c 7c 8c 9c Tc Jc Qc Kc Ac")
     refused(check_lay_off(top, True, JOKER, 0, "low"), "cannot_lay_off")
     refused(check_lay_off(top, True, parse_card("Ac#2", decks=2), 0, None), "cannot_lay_off")
