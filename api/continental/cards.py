@@ -132,14 +132,16 @@ def parse_continental_groups(groups: Mapping[str, str | Sequence[str]],
     return parsed
 
 
-def read_card_groups(groups: Mapping[str, str | Sequence[str]], deck: Deck) -> dict[str, tuple[Card, ...]]:
+def read_card_groups(groups: Mapping[str, str | Sequence[str]], deck: Deck, *,
+                     copies_checked: bool = False) -> dict[str, tuple[Card, ...]]:
     """Read the card lists of a Continental request, keyed by JSON pointer (``/hand``,
     ``/table/0``, ``/seen``), together (:func:`parse_continental_groups`).
 
     A value that is a string is one card (``/discard_top``). Each card must be written as
     :data:`CONTINENTAL_CARD_CODE_PATTERN`; a copy number is read as the card alone (``7c#2`` is
     ``7c``: the advice is about kinds of card). An error is an :class:`~api.errors.ApiProblem`
-    pointing at the bad item.
+    pointing at the bad item. With ``copies_checked`` (cards of a real table), a copy number
+    the deck does not hold is refused (``7c#3`` with two decks, ``7c#0``), quoting it as typed.
 
     >>> [card.id for card in read_card_groups({"/hand": ["7c#2"], "/seen": ["7c#2"]}, Deck())["/seen"]]
     ['7c#2']
@@ -157,7 +159,8 @@ def read_card_groups(groups: Mapping[str, str | Sequence[str]], deck: Deck) -> d
         for group, tokens in lists.items():
             try:
                 _check_continental_tokens(tokens, deck.copy_limit)
-                _check_copy_numbers(typed[group], deck)
+                if copies_checked:
+                    _check_copy_numbers(typed[group], deck)
             except CardParseError as err:
                 raise CardGroupError(group, err.position or 1, err) from None
         parsed = parse_continental_groups(lists, deck)

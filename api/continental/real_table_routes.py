@@ -119,7 +119,7 @@ def continental_score(body: dict[str, Any]) -> dict[str, Any]:
                                 "players (the max_players option)", code="invalid_game_config",
                                 field="hands")
     cards = read_card_groups({f"/hands/{seat}": hand for seat, hand in enumerate(body["hands"])},
-                             Deck.for_players(seats))
+                             Deck.for_players(seats), copies_checked=True)
     hands = [cards[f"/hands/{seat}"] for seat in range(seats)]
     scored = score_hand(hands, body["went_out"], body["dropped_and_went_out_same_turn"],
                         body["totals"], options)
@@ -150,7 +150,7 @@ def continental_check(body: dict[str, Any]) -> dict[str, Any]:
     play_name, play = next(iter(body["play"].items()))
     groups: dict[str, Any] = {f"/table/{i}": meld for i, meld in enumerate(body["table"])}
     groups |= _play_cards(play_name, play)
-    cards = read_card_groups(groups, Deck.for_players(options.max_players))
+    cards = read_card_groups(groups, Deck.for_players(options.max_players), copies_checked=True)
     table = _table(cards, len(body["table"]))
     verdict = _verdict(play_name, play, cards, table, body)
     return _verdict_json(verdict)
