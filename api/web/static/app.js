@@ -6,8 +6,9 @@ import { tool as ramchiTrainer } from "/web/ramchi_trainer.js";
 import { tool as ramchiPlay } from "/web/ramchi_play.js";
 import { tool as continentalAdvice } from "/web/continental_advice.js";
 import { tool as continentalPlay } from "/web/continental_play.js";
+import { tool as referee } from "/web/referee.js";
 
-const TOOLS = [ramchiAdvice, ramchiTrainer, ramchiPlay, continentalAdvice, continentalPlay];
+const TOOLS = [ramchiAdvice, ramchiTrainer, ramchiPlay, continentalAdvice, continentalPlay, referee];
 
 const mounted = new Set();
 

@@ -84,3 +84,35 @@ export function continentalContracts() {
   }
   return contracts;
 }
+
+// -- the referee desk (both games) ----------------------------------------------------------------
+
+/** The log of game ``id`` (finished hands in full): what {@link dispute} and {@link replay} take. */
+export function gameLog(id) {
+  return request(`${GAMES}/${encodeURIComponent(id)}/log`);
+}
+
+/** The verdict on a posted log ({game, config, log}, or a {@link gameLog} answer as it is). */
+export function dispute(body) {
+  return request("/v1/disputes", body);
+}
+
+/** The posted log step by step: each record in words and the table after it, with the verdict. */
+export function replay(body) {
+  return request("/v1/replays", body);
+}
+
+/** A Ramchi hand played at a real table: three lineups and the dealer → the rounds and chips. */
+export function ramchiScore(body) {
+  return request("/v1/ramchi/score", body);
+}
+
+/** A Continental hand played at a real table: the cards left per seat → the scores. */
+export function continentalScore(body) {
+  return request("/v1/continental/score", body);
+}
+
+/** Whether one Continental play is legal on a given table, and the melds it leaves. */
+export function continentalCheck(body) {
+  return request("/v1/continental/check", body);
+}

@@ -4,12 +4,12 @@
 // what is typed there is sent as typed (the API parses lenient codes and names any problem).
 
 import { ramchiAdvice } from "/web/client.js";
-import { cardButton, cardRow } from "/web/cards.js";
+import { cardRow } from "/web/cards.js";
 import {
   OPPONENT_CHOICES, cardName, cardsText, chips, deckCodes, fixed, known, opponentsText, shuffled,
   splitCodes,
 } from "/web/format.js";
-import { RAMCHI_LINEUP, el, feedback, field, lineupList, select } from "/web/widgets.js";
+import { RAMCHI_LINEUP, deckGrid, el, feedback, field, lineupList, select } from "/web/widgets.js";
 
 const HAND_SIZE = RAMCHI_LINEUP.handSize;
 const SUIT_LETTERS = { "♠": "s", "♥": "h", "♦": "d", "♣": "c" };
@@ -164,30 +164,6 @@ function render(results, advice, request) {
 
 // -- the hand: a text box, a deck grid and a random deal -------------------------------------------
 
-/** One tab stop for the grid; arrows, Home and End move between its cards. */
-function rovingGrid(grid, buttons) {
-  grid.addEventListener("keydown", (event) => {
-    const all = [...buttons.values()];
-    const at = all.indexOf(document.activeElement);
-    if (at < 0) return;
-    const columns = getComputedStyle(grid).gridTemplateColumns.split(" ").filter(Boolean).length || 13;
-    const step = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: columns, ArrowUp: -columns }[event.key];
-    let next = null;
-    if (step) next = at + step;
-    else if (event.key === "Home") next = 0;
-    else if (event.key === "End") next = all.length - 1;
-    if (next === null || next < 0 || next >= all.length) return;
-    event.preventDefault();
-    all[at].tabIndex = -1;
-    all[next].tabIndex = 0;
-    all[next].focus();
-  });
-  grid.addEventListener("focusin", (event) => {
-    if (!buttons.has(event.target.dataset.card)) return;
-    for (const node of buttons.values()) node.tabIndex = node === event.target ? 0 : -1;
-  });
-}
-
 /** The hand picker: its fieldset and ``chosen()``, the tokens typed or picked. */
 function handPicker() {
   const buttons = new Map();
@@ -195,8 +171,6 @@ function handPicker() {
   const text = el("textarea", { id: id("codes"), rows: 3, spellcheck: false, autocomplete: "off",
     "aria-describedby": id("codes-hint") });
   text.style.width = "100%";
-  const grid = el("div", { className: "deck-grid", role: "group", "aria-label": "Deck",
-    "aria-describedby": id("grid-hint") });
   const chosen = () => splitCodes(text.value);
 
   function sync(message = "") {
@@ -221,13 +195,7 @@ function handPicker() {
     sync();
   }
 
-  deckCodes().forEach((code, index) => {
-    const node = cardButton(code, toggle);
-    node.tabIndex = index === 0 ? 0 : -1;
-    buttons.set(code, node);
-    grid.append(node);
-  });
-  rovingGrid(grid, buttons);
+  const grid = deckGrid(deckCodes(), toggle, { label: "Deck", hintId: id("grid-hint"), buttons });
   const random = el("button", { type: "button" }, "Deal at random");
   random.addEventListener("click", () => {
     text.value = shuffled(deckCodes()).slice(0, HAND_SIZE).join(" ");

@@ -130,6 +130,47 @@ export function lineupList(combinations, label, { pays = false, cardsLabel = lab
   return list;
 }
 
+// -- a deck of card buttons ------------------------------------------------------------------------
+
+/** One tab stop for ``grid`` (its ``buttons``, a Map by code); arrows, Home and End move between its cards. */
+function rovingGrid(grid, buttons) {
+  grid.addEventListener("keydown", (event) => {
+    const all = [...buttons.values()];
+    const at = all.indexOf(document.activeElement);
+    if (at < 0) return;
+    const columns = getComputedStyle(grid).gridTemplateColumns.split(" ").filter(Boolean).length || 13;
+    const step = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: columns, ArrowUp: -columns }[event.key];
+    let next = null;
+    if (step) next = at + step;
+    else if (event.key === "Home") next = 0;
+    else if (event.key === "End") next = all.length - 1;
+    if (next === null || next < 0 || next >= all.length) return;
+    event.preventDefault();
+    all[at].tabIndex = -1;
+    all[next].tabIndex = 0;
+    all[next].focus();
+  });
+  grid.addEventListener("focusin", (event) => {
+    if (!buttons.has(event.target.dataset.card)) return;
+    for (const node of buttons.values()) node.tabIndex = node === event.target ? 0 : -1;
+  });
+}
+
+/** A grid of card buttons for ``codes`` (each toggles: ``onToggle(code, pressed, node)``) with one
+ * tab stop (arrows, Home, End move between its cards); ``buttons`` (a Map) receives each button. */
+export function deckGrid(codes, onToggle, { label = "Deck", hintId, buttons = new Map() } = {}) {
+  const grid = el("div", { className: "deck-grid", role: "group", "aria-label": label });
+  if (hintId) grid.setAttribute("aria-describedby", hintId);
+  codes.forEach((code, index) => {
+    const node = cardButton(code, onToggle);
+    node.tabIndex = index === 0 ? 0 : -1;
+    buttons.set(code, node);
+    grid.append(node);
+  });
+  rovingGrid(grid, buttons);
+  return grid;
+}
+
 // -- arranging cards into rounds -----------------------------------------------------------------
 
 /** The shape of a Ramchi lineup: 17 cards, five rounds of three, for the tabs that deal without a

@@ -1,0 +1,135 @@
+// The dispute desk: a log pasted, uploaded as a file, or opened by its game's id (the answer of
+// GET /v1/games/{id}/log, or a POST /v1/disputes body), judged by the rules (POST /v1/disputes)
+// and replayed record by record (POST /v1/replays), the refused record marked.
+
+import { dispute, gameLog, replay } from "/web/client.js";
+import { Replay } from "/web/referee_replay.js";
+import { renderVerdict } from "/web/referee_verdict.js";
+import { button, el, feedback, field, guarded, showProblem } from "/web/widgets.js";
+
+const id = (name) => `referee-dispute-${name}`;
+
+/** A problem of this page's own (the box shows it as it shows the API's). */
+function pageProblem(title, detail) {
+  return { body: { title, detail } };
+}
+
+/** The log box's text read as a JSON object, or a thrown problem saying what is wrong with it. */
+export function readLog(text) {
+  if (!String(text).trim()) {
+    throw pageProblem("No log", "Paste a log, upload its file or open a game by its id first.");
+  }
+  let data;
+  try {
+    data = JSON.parse(text);
+  } catch {
+    throw pageProblem("Not a log", "The text is not JSON: paste the whole answer of "
+      + "GET /v1/games/{id}/log, or a body of POST /v1/disputes ({\"game\", \"config\", \"log\"}).");
+  }
+  if (!data || typeof data !== "object" || Array.isArray(data)) {
+    throw pageProblem("Not a log", "The JSON is not an object with \"config\" and \"log\".");
+  }
+  return data;
+}
+
+/** The form: the log's text box, a file input and a game id; ``text`` holds the log. */
+function logForm() {
+  const text = el("textarea", { id: id("log"), rows: 8, spellcheck: false, autocomplete: "off",
+    "aria-describedby": id("log-hint") });
+  text.style.width = "100%";
+  const file = el("input", { type: "file", id: id("file"), accept: ".json,application/json" });
+  file.style.maxWidth = "100%";
+  const gameId = el("input", { type: "text", id: id("game-id"), autocomplete: "off", spellcheck: false,
+    size: 36 });
+  gameId.style.maxWidth = "100%";
+  const open = button("Open the game's log", null);
+  const judge = button("Judge the log", null, { primary: true });
+  const box = el("fieldset", {}, el("legend", {}, "The log"),
+    el("p", {}, el("label", { for: id("log") }, "Log (JSON)")), text,
+    el("p", { id: id("log-hint"), className: "busy" },
+      "The answer of GET /v1/games/{id}/log of a finished game as it is, or a dispute body "
+      + "{\"game\", \"config\", \"log\"}. Change a record to see what the rules say."),
+    field("Or upload a log file", file),
+    el("div", { className: "row" }, el("label", { for: id("game-id") }, "Or a game's id"), gameId, open),
+    el("div", { className: "row" }, judge));
+  box.style.minWidth = "0";
+  return { box, text, file, gameId, open, judge };
+}
+
+/** The dispute section: judge a log and replay it. */
+export class DisputeDesk {
+  constructor(parent) {
+    this.form = logForm();
+    this.verdict = el("section", { id: id("verdict"), "aria-label": "Verdict", hidden: true });
+    this.replayBox = el("section", { id: id("replay"), "aria-label": "Replay", hidden: true });
+    this.replay = new Replay(this.replayBox);
+    parent.append(this.form.box);
+    this.status = feedback(parent);
+    parent.append(this.verdict, this.replayBox);
+    this.parent = parent;
+    this.form.judge.addEventListener("click", () => this.judge());
+    this.form.open.addEventListener("click", () => this.openGame());
+    this.form.file.addEventListener("change", () => this.upload());
+  }
+
+  async upload() {
+    const chosen = this.form.file.files && this.form.file.files[0];
+    if (!chosen) return;
+    this.form.text.value = await chosen.text();
+    this.status.done(`Read ${chosen.name}: press "Judge the log".`);
+  }
+
+  async openGame() {
+    const gameId = this.form.gameId.value.trim();
+    if (!gameId) {
+      this.status.fail(pageProblem("No game id", "Type the id of a game to open its log."));
+      return;
+    }
+    this.status.busy("Reading the game's log…");
+    await guarded(this.parent, this.status, async () => {
+      const log = await gameLog(gameId);
+      this.form.text.value = JSON.stringify(log, null, 1);
+      await this.judge();
+    });
+  }
+
+  async judge() {
+    let body;
+    try {
+      body = readLog(this.form.text.value);
+    } catch (problem) {
+      this.status.fail(problem);
+      return;
+    }
+    this.status.busy("Judging the log…");
+    this.form.judge.disabled = true;
+    try {
+      await guarded(this.parent, this.status, async () => {
+        const [verdict, steps] = await Promise.allSettled([dispute(body), replay(body)]);
+        if (verdict.status === "rejected") throw verdict.reason;
+        this.showVerdict(verdict.value);
+        this.showReplay(steps, verdict.value);
+      });
+    } finally {
+      this.form.judge.disabled = false;
+    }
+  }
+
+  showVerdict(verdict) {
+    this.verdict.replaceChildren(renderVerdict(verdict, { headingId: id("verdict-heading") }));
+    this.verdict.hidden = false;
+    this.status.done(verdict.legal ? "Judged: legal." : "Judged: a record is refused.");
+    document.getElementById(id("verdict-heading")).focus();
+  }
+
+  showReplay(settled, verdict) {
+    if (settled.status === "fulfilled") {
+      this.replay.show(settled.value, { refused: verdict.legal ? null : verdict.index });
+      return;
+    }
+    const box = el("div", { role: "alert", className: "problem" });
+    this.replayBox.replaceChildren(el("h4", {}, "Replay"), box);
+    this.replayBox.hidden = false;
+    showProblem(box, settled.reason);
+  }
+}

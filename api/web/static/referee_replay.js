@@ -1,0 +1,211 @@
+// The step-through replay of a posted log (the answer of POST /v1/replays): the list of records in
+// words, one record at a time with Previous / Next (or ← / →), and the table as it was after it,
+// showing only what the log makes public. The record a verdict refuses is marked in the list.
+
+import { cardRow } from "/web/cards.js";
+import { cardsText, known, plural, signed } from "/web/format.js";
+import { seatName } from "/web/referee_verdict.js";
+import { button, el, meldRow, scrollBox } from "/web/widgets.js";
+
+const id = (name) => `referee-replay-${name}`;
+
+/** A step's place in words: "Record 5 (hand 1, round 1)". */
+export function stepTitle(step) {
+  const parts = [];
+  if (known(step.hand)) parts.push(`hand ${step.hand}`);
+  if (known(step.round)) parts.push(`round ${step.round}`);
+  if (known(step.turn)) parts.push(`turn ${step.turn}`);
+  return `Record ${step.index}${parts.length ? ` (${parts.join(", ")})` : ""}`;
+}
+
+function standingsRow(values, caption, write) {
+  return scrollBox(el("table", {}, el("caption", {}, caption),
+    el("thead", {}, el("tr", {}, values.map((_, seat) => el("th", { scope: "col", className: "num" }, seatName(seat))))),
+    el("tbody", {}, el("tr", {}, values.map((value) => el("td", { className: "num" }, write(value)))))));
+}
+
+// -- Ramchi -----------------------------------------------------------------------------------------
+
+function ramchiRounds(rounds) {
+  if (!rounds || !rounds.length) return el("p", {}, "No round played yet in this hand.");
+  return scrollBox(el("table", { className: "rounds" }, el("caption", {}, "Rounds so far"),
+    el("thead", {}, el("tr", {}, ["Round", "Plays", "Winner", "Chips"].map((text) => el("th", { scope: "col" }, text)))),
+    el("tbody", {}, rounds.map((round) => el("tr", {},
+      el("th", { scope: "row" }, String(round.number)),
+      el("td", {}, (round.plays || []).map((play) => el("div", {},
+        `${seatName(play.seat)}: ${play.name || ""} (${cardsText(play.cards)})`))),
+      el("td", {}, known(round.winner) ? seatName(round.winner) : "–"),
+      el("td", {}, (round.chips || []).map(signed).join(" / ")))))));
+}
+
+function ramchiSeat(state, seat) {
+  const hand = state.hands && state.hands[seat];
+  const lineup = state.lineups && state.lineups[seat];
+  const name = seatName(seat);
+  const item = el("li", { className: "replay-seat" }, el("h6", {}, name));
+  item.append(hand ? cardRow(hand, `${name}'s hand`) : el("p", { className: "busy" }, "Hand not shown by the log."));
+  if (lineup) {
+    item.append(el("p", {}, lineup.length ? "Lineup, strongest first:" : "Lineup: every card discarded."),
+      el("ol", { className: "lineup", "aria-label": `${name}'s lineup` }, lineup.map((combo, i) => {
+        const cards = Array.isArray(combo) ? combo : combo.cards;
+        const words = combo.name ? `: ${combo.name}` : "";
+        return el("li", {}, el("span", {}, `${i + 1}${words}`), cardRow(cards, `${name}, combination ${i + 1}${words}`));
+      })));
+  } else if (state.arranged && state.arranged[seat]) {
+    item.append(el("p", { className: "busy" }, "Arranged; the lineup is not shown by the log."));
+  }
+  return item;
+}
+
+function ramchiState(state) {
+  const seats = [0, 1, 2];
+  return [
+    el("p", {}, `Hand ${state.hand ?? "–"}, dealer ${known(state.dealer) ? seatName(state.dealer) : "–"}`,
+      state.up_card ? `; up-card ${cardsText([state.up_card])}` : "", "."),
+    state.chips ? standingsRow(state.chips, "Chips in the game", signed) : null,
+    el("ul", { className: "replay-seats", "aria-label": "The seats" }, seats.map((seat) => ramchiSeat(state, seat))),
+    ramchiRounds(state.rounds),
+  ];
+}
+
+// -- Continental ------------------------------------------------------------------------------------
+
+function continentalSeat(state, seat) {
+  const hand = state.hands && state.hands[seat];
+  const size = state.hand_sizes ? state.hand_sizes[seat] : null;
+  const name = seatName(seat);
+  const dropped = state.dropped && state.dropped[seat] ? " (has dropped)" : "";
+  const item = el("li", { className: "replay-seat" }, el("h6", {}, `${name}${dropped}`));
+  if (hand) item.append(cardRow(hand, `${name}'s hand`));
+  else if (known(size)) item.append(el("p", {}, `${plural(size, "card")} in hand (not shown by the log).`));
+  return item;
+}
+
+function continentalTable(table) {
+  if (!table || !table.length) return el("p", {}, "No meld on the table.");
+  return el("ol", { className: "replay-melds", "aria-label": "Melds on the table" }, table.map((meld, i) => {
+    const words = `Meld ${i + 1}: ${meld.kind || "meld"}${known(meld.seat) ? ` of ${seatName(meld.seat)}` : ""}`;
+    return el("li", { className: "row" }, el("span", {}, words), meldRow(meld.cards, words));
+  }));
+}
+
+function continentalState(state) {
+  const seats = (state.hand_sizes || state.totals || state.hands || []).map((_, seat) => seat);
+  const pile = state.discard_pile || [];
+  const top = pile.length ? pile[pile.length - 1] : null;
+  return [
+    el("p", {}, `Hand ${state.hand ?? "–"}, dealer ${known(state.dealer) ? seatName(state.dealer) : "–"}`,
+      known(state.stock_size) ? `; ${plural(state.stock_size, "card")} in the stock` : "", "."),
+    state.totals ? standingsRow(state.totals, "Points in the game (lowest wins)", String) : null,
+    el("ul", { className: "replay-seats", "aria-label": "The seats" }, seats.map((seat) => continentalSeat(state, seat))),
+    el("h6", {}, "Discard pile"),
+    top ? el("div", { className: "row" }, el("span", {}, `Top card (${plural(pile.length, "card")} in the pile):`),
+      cardRow([top], "Top of the discard pile")) : el("p", {}, "Empty."),
+    el("h6", {}, "The table"),
+    continentalTable(state.table),
+  ];
+}
+
+/** The table after a step, for the replay's game. */
+export function renderState(game, state) {
+  if (!state) return [el("p", { className: "busy" }, "Nothing to show for this record.")];
+  return game === "continental" ? continentalState(state) : ramchiState(state);
+}
+
+// -- the stepper ------------------------------------------------------------------------------------
+
+const TYPING = new Set(["INPUT", "TEXTAREA", "SELECT"]);
+
+/** The replay in ``root``: ``show(answer, {refused})`` renders it, starting at the refused record's
+ * step when there is one; ← and → (outside text fields) step back and forth. */
+export class Replay {
+  constructor(root) {
+    this.root = root;
+    this.steps = [];
+    this.at = 0;
+    this.game = "ramchi";
+    this.refused = null;
+    root.addEventListener("keydown", (event) => {
+      if (!this.steps.length || TYPING.has(event.target.tagName) || event.altKey || event.ctrlKey) return;
+      const step = { ArrowLeft: -1, ArrowRight: 1 }[event.key];
+      if (!step) return;
+      event.preventDefault();
+      this.go(this.at + step);
+    });
+  }
+
+  show(answer, { refused = null } = {}) {
+    this.steps = answer.steps || [];
+    this.game = answer.game || "ramchi";
+    this.refused = refused;
+    const start = this.steps.findIndex((step) => step.index === refused);
+    this.previous = button("Previous", () => this.go(this.at - 1), { label: "Previous record" });
+    this.next = button("Next", () => this.go(this.at + 1), { label: "Next record" });
+    this.position = el("p", { id: id("position"), className: "busy", "aria-live": "polite" });
+    this.record = el("div", { className: "replay-record", id: id("record") });
+    this.list = el("ol", { className: "replay-steps", "aria-label": "Records" },
+      this.steps.map((step, i) => this.listItem(step, i)));
+    const intro = el("p", {}, this.steps.length
+      ? `${plural(this.steps.length, "record")}${answer.finished ? ", to the end of the game" : ""}. `
+        + "Use Previous and Next (or the ← and → keys) to go through them."
+      : "The log has no record.");
+    const box = scrollBox(this.list);
+    box.setAttribute("aria-label", "Records of the log");
+    box.classList.add("replay-list");
+    this.root.replaceChildren(el("h4", { id: id("heading"), tabIndex: -1 }, "Replay"), intro,
+      el("div", { className: "row", role: "group", "aria-label": "Step through the records" },
+        this.previous, this.next, this.position),
+      this.record, el("h5", {}, "Every record"), box);
+    this.root.hidden = false;
+    this.go(start >= 0 ? start : 0);
+  }
+
+  listItem(step, i) {
+    const refused = step.index === this.refused;
+    const pick = button(`${stepTitle(step)}: ${step.text}`, () => this.go(i));
+    pick.classList.add("step-button");
+    const item = el("li", { className: refused ? "step refused" : "step", dataset: { index: String(step.index) } }, pick);
+    if (refused) item.append(el("strong", { className: "refused-note" }, " ← the verdict refuses this record"));
+    return item;
+  }
+
+  go(at) {
+    if (!this.steps.length) {
+      this.previous.disabled = true;
+      this.next.disabled = true;
+      return;
+    }
+    this.at = Math.max(0, Math.min(this.steps.length - 1, at));
+    const step = this.steps[this.at];
+    this.previous.disabled = this.at === 0;
+    this.next.disabled = this.at === this.steps.length - 1;
+    this.position.textContent = `Record ${this.at + 1} of ${this.steps.length}.`;
+    const refused = step.index === this.refused;
+    this.record.replaceChildren(
+      el("h5", {}, stepTitle(step), refused ? " — refused by the verdict" : ""),
+      el("p", { className: refused ? "step-text refused" : "step-text" }, step.text),
+      ...renderState(this.game, step.state));
+    [...this.list.children].forEach((item, i) => {
+      if (i === this.at) item.setAttribute("aria-current", "step");
+      else item.removeAttribute("aria-current");
+    });
+    this.keepFocus();
+    this.reveal(this.list.children[this.at]);
+  }
+
+  /** A step button that just became disabled hands the focus to the other one. */
+  keepFocus() {
+    if (document.activeElement === this.previous && this.previous.disabled) this.next.focus();
+    if (document.activeElement === this.next && this.next.disabled) this.previous.focus();
+  }
+
+  /** Scroll the list (not the page) so that ``item`` shows. */
+  reveal(item) {
+    const box = this.list.parentElement;
+    if (!item || !box) return;
+    if (item.offsetTop < box.scrollTop) box.scrollTop = item.offsetTop;
+    else if (item.offsetTop + item.offsetHeight > box.scrollTop + box.clientHeight) {
+      box.scrollTop = item.offsetTop + item.offsetHeight - box.clientHeight;
+    }
+  }
+}
