@@ -1,0 +1,349 @@
+"""The Referee tab: a tampered log judged (the verdict in words, the refused record marked), a
+replay stepped through with the buttons and the arrow keys, a Ramchi hand and a Continental
+hand scored, a Continental play checked, at phone and desktop width, axe-clean."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import urllib.request
+from typing import Any
+
+import pytest
+
+from rulesets.cards import parse_cards
+from rulesets.continental.config import GameConfig
+from rulesets.continental.game import ContinentalGame
+from rulesets.continental.points import hand_points
+from rulesets.log import record_to_dict
+from solver.continental.random_player import random_action
+from tests.browser.a11y import accessibility_violations, describe
+from tests.browser.conftest import screenshot
+
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1440, "height": 900}
+
+REPR = re.compile(r"\w+\(\w+=|Card\('")
+"""What a Python repr looks like (``RoundPlayed(hand=``, ``Card('7s')``): never shown to a player."""
+
+
+def call(base: str, path: str, body: Any = None, token: str | None = None) -> Any:
+    """The JSON answer of the service at ``base`` (a POST when ``body`` is given)."""
+    headers = {"Accept": "application/json"}
+    data = None
+    if body is not None:
+        headers["Content-Type"] = "application/json"
+        data = json.dumps(body).encode()
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    request = urllib.request.Request(base + path, data=data, headers=headers,
+                                     method="POST" if body is not None else "GET")
+    with urllib.request.urlopen(request, timeout=30) as response:
+        return json.loads(response.read())
+
+
+def finished_ramchi_game(base: str) -> tuple[str, dict[str, Any]]:
+    """A 1-hand Ramchi game against two greedy bots played to its end (the person keeps the 2♦
+    and discards every card); its id and its log."""
+    created = call(base, "/v1/games", {"players": ["Asha", "Bo", "Chen"], "bots": [None, "greedy", "greedy"],
+                                       "hands": 1, "seed": 7})
+    token = created["seats"][0]["token"]
+    path = f"/v1/games/{created['id']}"
+    for _ in range(10):
+        view = call(base, path, token=token)
+        if view["is_over"]:
+            break
+        kinds = [action["type"] for action in view["legal_actions"]]
+        body = {"type": "keep"} if "keep" in kinds else {"type": "arrange", "combinations": []}
+        call(base, f"{path}/actions", {**body, "expected_version": view["version"]}, token=token)
+    log = call(base, f"{path}/log")
+    assert log["complete"] is True
+    return created["id"], log
+
+
+@pytest.fixture(scope="module")
+def ramchi_game(live_server: str) -> tuple[str, dict[str, Any]]:
+    return finished_ramchi_game(live_server)
+
+
+def continental_body(seed: int = 3) -> dict[str, Any]:
+    """A finished 1-hand, 2-player Continental game of random legal players, as a dispute body."""
+    rng = random.Random(seed)
+    game = ContinentalGame(GameConfig.create(players=2, hands=1, seed=rng.randrange(2**32), dealer=0))
+    while not game.is_over:
+        seat = rng.choice(game.awaited())
+        game.apply(random_action(game, seat, rng, 0.9))  # type: ignore[arg-type]
+    return {"game": "continental", "config": game.config.to_dict(),
+            "log": [record_to_dict(record) for record in game.log]}
+
+
+def tampered(log: dict[str, Any]) -> tuple[dict[str, Any], int, int, int]:
+    """``log`` with its first round's winner changed: the log, the record's index, the winner the
+    rules give and the one the log now says."""
+    changed = json.loads(json.dumps(log))
+    index = next(i for i, record in enumerate(changed["log"]) if record["kind"] == "round_played")
+    record = changed["log"][index]
+    winner = record["winner"]
+    other = next(play["seat"] for play in record["plays"] if play["seat"] != winner)
+    record["winner"] = other
+    return changed, index, winner, other
+
+
+def open_referee(page: Any) -> Any:
+    page.goto("/#referee")
+    panel = page.locator("#referee")
+    panel.get_by_role("heading", name="Referee", exact=True).wait_for()
+    return panel
+
+
+def judge(page: Any, panel: Any, body: dict[str, Any]) -> Any:
+    """Paste ``body`` as the log and judge it; the dispute section once the verdict shows."""
+    desk = panel.locator("#referee-dispute")
+    desk.get_by_label("Log (JSON)").fill(json.dumps(body))
+    desk.get_by_role("button", name="Judge the log").click()
+    desk.locator("#referee-dispute-verdict-heading").wait_for()
+    desk.get_by_role("heading", name="Replay").wait_for()
+    return desk
+
+
+def position(desk: Any) -> tuple[int, int]:
+    found = re.search(r"Record (\d+) of (\d+)", desk.locator("#referee-replay-position").inner_text())
+    assert found, desk.locator("#referee-replay-position").inner_text()
+    return int(found.group(1)), int(found.group(2))
+
+
+# -- disputes and replays ----------------------------------------------------------------------------
+
+def test_a_tampered_log_is_refused_in_words_at_the_changed_record(page: Any, ramchi_game: Any) -> None:
+    _, log = ramchi_game
+    changed, index, winner, other = tampered(log)
+    panel = open_referee(page)
+    desk = judge(page, panel, changed)
+    verdict = desk.locator("#referee-dispute-verdict")
+    text = verdict.inner_text()
+    assert "Refused" in text and f"record {index}" in text, text
+    assert not REPR.search(text), f"a Python repr reached the page: {text}"
+    assert re.search(r"The game is (not )?finished", text), text
+    # the differences: what the log says (the tampered winner) and what the rules give
+    differences = verdict.get_by_role("table", name="What differs")
+    rows = differences.get_by_role("row")
+    assert rows.count() >= 2, differences.inner_text()
+    words = differences.inner_text()
+    assert f"seat {other}" in words.lower() and f"seat {winner}" in words.lower(), words
+    assert "Standings" in text
+    # the refused record is marked in the step list and shown first
+    refused = desk.locator(f'.replay-steps li.refused[data-index="{index}"]')
+    assert refused.count() == 1
+    assert "refuses this record" in refused.inner_text()
+    assert desk.locator(".replay-steps li.refused").count() == 1
+    assert refused.get_attribute("aria-current") == "step"
+    assert "refused by the verdict" in desk.locator("#referee-replay-record").inner_text()
+    screenshot(page, "referee-verdict")
+
+
+def test_a_game_opened_by_its_id_is_judged_legal_and_finished(page: Any, ramchi_game: Any) -> None:
+    game_id, log = ramchi_game
+    panel = open_referee(page)
+    desk = panel.locator("#referee-dispute")
+    desk.get_by_label("Or a game's id").fill(game_id)
+    desk.get_by_role("button", name="Open the game's log").click()
+    desk.locator("#referee-dispute-verdict-heading").wait_for()
+    text = desk.locator("#referee-dispute-verdict").inner_text()
+    assert "Legal" in text and "The game is finished" in text, text
+    chips = log["log"][-1]["chips"]
+    standings = desk.get_by_role("table", name=re.compile("^Standings")).inner_text()
+    for seat, value in enumerate(chips):
+        shown = f"+{value}" if value > 0 else str(value).replace("-", "−")
+        assert re.search(rf"Seat {seat}\s+{re.escape(shown)}", standings), (standings, chips)
+    assert json.loads(desk.get_by_label("Log (JSON)").input_value())["id"] == game_id
+
+
+def test_a_log_that_is_not_json_is_refused_in_words(page: Any) -> None:
+    panel = open_referee(page)
+    desk = panel.locator("#referee-dispute")
+    desk.get_by_label("Log (JSON)").fill("{not json")
+    desk.get_by_role("button", name="Judge the log").click()
+    alert = desk.get_by_role("alert").first
+    alert.get_by_text("Not a log").wait_for()
+    assert "not JSON" in alert.inner_text()
+
+
+def test_the_replay_steps_forward_and_back(page: Any, ramchi_game: Any) -> None:
+    _, log = ramchi_game
+    panel = open_referee(page)
+    desk = judge(page, panel, log)
+    at, total = position(desk)
+    assert (at, total) == (1, len(log["log"]))
+    previous = desk.get_by_role("button", name="Previous record")
+    following = desk.get_by_role("button", name="Next record")
+    assert previous.is_disabled()
+    record = desk.locator("#referee-replay-record")
+    first = record.inner_text()
+    assert "Hand 1" in first and "Seat 0's hand" not in first
+    following.click()
+    assert position(desk) == (2, total)
+    assert record.inner_text() != first
+    # the keys step too, once the focus is in the replay (not in a text field)
+    following.focus()
+    page.keyboard.press("ArrowRight")
+    assert position(desk) == (3, total)
+    page.keyboard.press("ArrowLeft")
+    assert position(desk) == (2, total)
+    previous.click()
+    assert position(desk) == (1, total)
+    assert previous.is_disabled()
+    # a step of the list opens that record: the first round, with its plays and winner
+    rounds = [i for i, r in enumerate(log["log"]) if r["kind"] == "round_played"]
+    desk.locator(f'.replay-steps li[data-index="{rounds[0]}"] button').click()
+    assert position(desk) == (rounds[0] + 1, total)
+    table = record.get_by_role("table", name="Rounds so far").inner_text()
+    assert f"Seat {log['log'][rounds[0]]['winner']}" in table
+    # the last record: the game's chips, and Next disabled
+    desk.locator(f'.replay-steps li[data-index="{total - 1}"] button').click()
+    assert following.is_disabled()
+    chips = record.get_by_role("table", name="Chips in the game").inner_text()
+    assert all(str(abs(value)) in chips for value in log["log"][-1]["chips"])
+
+
+def test_a_continental_replay_shows_the_table(page: Any) -> None:
+    body = continental_body()
+    panel = open_referee(page)
+    desk = judge(page, panel, body)
+    assert "Legal" in desk.locator("#referee-dispute-verdict").inner_text()
+    assert position(desk) == (1, len(body["log"]))
+    for _ in range(3):
+        desk.get_by_role("button", name="Next record").click()
+    record = desk.locator("#referee-replay-record").inner_text()
+    assert "in the stock" in record and "Discard pile" in record and "The table" in record
+    assert not REPR.search(desk.locator(".replay-steps").inner_text())
+
+
+# -- scoring a hand and checking a play --------------------------------------------------------------
+
+RAMCHI_LINEUPS = [
+    [["As", "Ah", "Ac"], ["Kh", "Qh", "Jh"]],
+    [["7s", "7d", "7c"], ["Ts", "9s", "8s"]],
+    [["Kd", "Ks", "Kc"], ["5c", "4c", "3c"]],
+]
+"""Round 1: three aces beat three kings and three sevens; round 2: the K-Q-J straight flush beats
+10-9-8 and 5-4-3. Seat 0 wins both: 1 + 2 chips from each other seat."""
+
+
+def pick_lineups(section: Any, lineups: list[list[list[str]]]) -> None:
+    for seat, combinations in enumerate(lineups):
+        for number, cards in enumerate(combinations, start=1):
+            section.get_by_role("button", name=f"Fill Seat {seat}, combination {number}").click()
+            for code in cards:
+                section.get_by_role("group", name="Deck").locator(f'button[data-card="{code}"]').click()
+
+
+def test_a_ramchi_hand_is_scored_round_by_round(page: Any, live_server: str) -> None:
+    panel = open_referee(page)
+    section = panel.locator("#referee-ramchi-score")
+    pick_lineups(section, RAMCHI_LINEUPS)
+    assert section.get_by_role("group", name="Deck").locator('button[aria-pressed="true"]').count() == 18
+    section.get_by_label("Dealer").select_option("0")
+    section.get_by_role("button", name="Score the hand").click()
+    results = section.locator("#referee-ramchi-results")
+    results.get_by_role("heading", name="The hand scored").wait_for()
+    rounds = results.get_by_role("table", name="The rounds").get_by_role("row")
+    assert rounds.count() == 3  # the head and two rounds
+    for row in (rounds.nth(1), rounds.nth(2)):
+        assert re.search(r"Seat 0\b", row.get_by_role("cell").nth(1).inner_text())
+    assert "Three Aces" in rounds.nth(1).inner_text()
+    chips = results.get_by_role("table", name="Chips for the hand").inner_text()
+    assert re.search(r"Seat 0\s+\+6", chips) and re.search(r"Seat 1\s+−3", chips), chips
+    assert "Next dealer: Seat 0." in results.inner_text()
+    # the page shows the API's answer, as any client gets it
+    answer = call(live_server, "/v1/ramchi/score", {"lineups": RAMCHI_LINEUPS, "dealer": 0})
+    for round_ in answer["rounds"]:
+        assert round_["why"] in results.inner_text()
+    screenshot(page, "referee-ramchi-score")
+
+
+def test_a_refused_ramchi_lineup_shows_the_rule(page: Any) -> None:
+    panel = open_referee(page)
+    section = panel.locator("#referee-ramchi-score")
+    # seat 1 plays its straight before its trio: not strongest first
+    pick_lineups(section, [RAMCHI_LINEUPS[0], [["Ts", "9s", "8s"], ["7s", "7d", "7c"]], RAMCHI_LINEUPS[2]])
+    section.get_by_role("button", name="Score the hand").click()
+    alert = section.get_by_role("alert")
+    alert.locator("strong").wait_for()
+    words = alert.inner_text()
+    assert "seat 1" in words.lower() and "/lineups/1" in words, words
+    assert not REPR.search(words)
+
+
+def test_a_continental_hand_is_scored(page: Any) -> None:
+    panel = open_referee(page)
+    section = panel.locator("#referee-continental-score")
+    section.get_by_label("Players").select_option("3")
+    left = {1: "Ks Jk 7d", 2: "2c 9h"}
+    for seat, cards in left.items():
+        section.get_by_label(f"Seat {seat}: cards left").fill(cards)
+    section.get_by_label("Who went out").select_option("0")
+    section.get_by_role("button", name="Score the hand").click()
+    table = section.get_by_role("table", name="Scores for the hand")
+    table.wait_for()
+    rows = table.get_by_role("row")
+    expected = {0: 0} | {seat: hand_points(parse_cards(cards, jokers=True)) for seat, cards in left.items()}
+    for seat, points in expected.items():
+        assert rows.nth(seat + 1).get_by_role("cell").nth(1).inner_text() == str(points)
+    # with the totals before the hand: the new totals and who leads
+    section.get_by_label("Add to the totals before this hand").check()
+    section.get_by_label("Seat 0: total before").fill("100")
+    section.get_by_role("button", name="Score the hand").click()
+    section.get_by_role("columnheader", name="New total").wait_for()
+    rows = section.get_by_role("table", name="Scores for the hand").get_by_role("row")
+    assert rows.nth(1).get_by_role("cell").last.inner_text() == "100"
+    assert "Leading: Seat 2" in section.locator("#referee-continental-score-results").inner_text()
+
+
+def check(page: Any, section: Any, table: str, card: str) -> str:
+    """Check laying ``card`` off on the first of the melds ``table`` (one a line); the answer's text."""
+    section.get_by_label("Melds on the table, one per line (meld 1 first)").fill(table)
+    section.get_by_label("The player has dropped this hand").check()
+    section.get_by_label("The play", exact=True).select_option("lay_off")
+    section.get_by_label("The card", exact=True).fill(card)
+    section.get_by_label("On table meld").select_option("0")
+    section.get_by_role("button", name="Check the play").click()
+    status = section.get_by_role("status")
+    page.wait_for_function("(node) => node.textContent.startsWith('Checked')", arg=status.element_handle())
+    return section.locator("#referee-check-results").inner_text()
+
+
+def test_a_legal_and_an_illegal_continental_play_are_checked(page: Any) -> None:
+    panel = open_referee(page)
+    section = panel.locator("#referee-check")
+    legal = check(page, section, "7c 7d Jk", "7s")
+    assert "Legal: the rules allow this play." in legal, legal
+    assert "Jk stands for" in legal and "Meld 1" in legal
+    illegal = check(page, section, "7c 7d Jk", "9s")
+    assert "Not legal" in illegal and not REPR.search(illegal), illegal
+
+
+# -- the whole tab at both widths ---------------------------------------------------------------------
+
+def fill_everything(page: Any, ramchi_game: Any) -> Any:
+    """The tab with a refused log's verdict and replay and a scored Ramchi hand."""
+    panel = open_referee(page)
+    changed, *_ = tampered(ramchi_game[1])
+    judge(page, panel, changed)
+    section = panel.locator("#referee-ramchi-score")
+    pick_lineups(section, RAMCHI_LINEUPS)
+    section.get_by_role("button", name="Score the hand").click()
+    section.get_by_role("heading", name="The hand scored").wait_for()
+    return panel
+
+
+@pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
+def test_the_tab_fits_the_screen_and_is_axe_clean(page: Any, ramchi_game: Any, size: dict[str, int]) -> None:
+    page.set_viewport_size(size)
+    fill_everything(page, ramchi_game)
+    width = page.evaluate("() => [document.documentElement.scrollWidth, innerWidth]")
+    assert width[0] <= width[1], f"wider than the screen: {width}"
+    violations = accessibility_violations(page)
+    assert not violations, describe(violations)
+    name = "phone" if size is PHONE else "desktop"
+    screenshot(page, f"referee-{name}")
