@@ -8,6 +8,7 @@ import json
 import random
 import re
 import urllib.request
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,7 +20,7 @@ from rulesets.continental.points import hand_points
 from rulesets.log import record_to_dict
 from solver.continental.random_player import random_action
 from tests.browser.a11y import accessibility_violations, describe
-from tests.browser.conftest import screenshot
+from tests.browser.conftest import SCREENSHOTS, screenshot
 
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1440, "height": 900}
@@ -250,7 +251,7 @@ def test_a_ramchi_hand_is_scored_round_by_round(page: Any, live_server: str) -> 
     rounds = results.get_by_role("table", name="The rounds").get_by_role("row")
     assert rounds.count() == 3  # the head and two rounds
     for row in (rounds.nth(1), rounds.nth(2)):
-        assert re.search(r"Seat 0\b", row.get_by_role("cell").nth(1).inner_text())
+        assert row.get_by_role("cell").nth(1).inner_text() == "Seat 0"
     assert "Three Aces" in rounds.nth(1).inner_text()
     chips = results.get_by_role("table", name="Chips for the hand").inner_text()
     assert re.search(r"Seat 0\s+\+6", chips) and re.search(r"Seat 1\s+−3", chips), chips
@@ -325,6 +326,23 @@ def test_a_legal_and_an_illegal_continental_play_are_checked(page: Any) -> None:
 
 # -- the whole tab at both widths ---------------------------------------------------------------------
 
+def part(locator: Any, name: str) -> Path:
+    """Save a screenshot of one element as ``test-output/screenshots/<name>.png``."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    locator.screenshot(path=str(path))
+    return path
+
+
+def view(page: Any, locator: Any, name: str) -> Path:
+    """Save the screen as it shows with ``locator`` scrolled to its top."""
+    locator.evaluate("(node) => node.scrollIntoView({block: 'start'})")
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    path = SCREENSHOTS / f"{name}.png"
+    page.screenshot(path=str(path))
+    return path
+
+
 def fill_everything(page: Any, ramchi_game: Any) -> Any:
     """The tab with a refused log's verdict and replay and a scored Ramchi hand."""
     panel = open_referee(page)
@@ -340,10 +358,14 @@ def fill_everything(page: Any, ramchi_game: Any) -> Any:
 @pytest.mark.parametrize("size", [PHONE, DESKTOP], ids=["phone", "desktop"])
 def test_the_tab_fits_the_screen_and_is_axe_clean(page: Any, ramchi_game: Any, size: dict[str, int]) -> None:
     page.set_viewport_size(size)
-    fill_everything(page, ramchi_game)
+    panel = fill_everything(page, ramchi_game)
     width = page.evaluate("() => [document.documentElement.scrollWidth, innerWidth]")
     assert width[0] <= width[1], f"wider than the screen: {width}"
     violations = accessibility_violations(page)
     assert not violations, describe(violations)
-    name = "phone" if size is PHONE else "desktop"
-    screenshot(page, f"referee-{name}")
+    if size is PHONE:  # what a phone shows: the verdict, then the scored hand
+        view(page, panel.locator("#referee-dispute-verdict"), "referee-phone")
+        view(page, panel.locator("#referee-ramchi-results"), "referee-score-phone")
+    else:
+        part(panel.locator("#referee-dispute"), "referee-desktop")
+        part(panel.locator("#referee-ramchi-score"), "referee-score-desktop")

@@ -69,14 +69,14 @@ class Lineups {
 
 function roundsTable(rounds) {
   return scrollBox(el("table", { className: "score-rounds" }, el("caption", {}, "The rounds"),
-    el("thead", {}, el("tr", {}, ["Round", "Plays, in order", "Winner and why", "Chips"]
+    el("thead", {}, el("tr", {}, ["Round", "Plays, in order", "Winner", "Why", "Chips"]
       .map((text) => el("th", { scope: "col" }, text)))),
     el("tbody", {}, rounds.map((round) => el("tr", {},
       el("th", { scope: "row" }, String(round.number)),
       el("td", {}, (round.plays || []).map((play) => el("div", {},
         `${seatName(play.seat)}: ${play.name} (${cardsText(play.cards)})`))),
-      el("td", {}, el("strong", {}, known(round.winner) ? seatName(round.winner) : "nobody"),
-        round.why ? `: ${round.why}` : ""),
+      el("td", {}, el("strong", {}, known(round.winner) ? seatName(round.winner) : "nobody")),
+      el("td", {}, round.why || ""),
       el("td", {}, SEATS.map((seat) => `${seatName(seat)} ${signed(round.chips[seat])}`).join(", ")))))));
 }
 
@@ -99,6 +99,7 @@ export function renderRamchiScore(answer) {
     four ? el("p", { className: "verdict-best" }, four) : null,
     answer.rounds && answer.rounds.length ? roundsTable(answer.rounds) : el("p", {}, "No round is played."),
     chipsTable(answer.chips),
+    answer.summary ? el("p", {}, answer.summary) : null,
     known(answer.next_dealer) ? el("p", {}, `Next dealer: ${seatName(answer.next_dealer)}.`) : null];
 }
 
