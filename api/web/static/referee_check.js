@@ -1,7 +1,7 @@
 // Check a Continental play at a real table: the melds on the table (one per line, card codes read
 // leniently by the API), whether the player has dropped, the hand, and the play (a new meld, a lay
 // off, a joker swapped or moved, the contract dropped) → legal with the melds it leaves and what
-// each joker stands for, or the rule it breaks (POST /v1/continental/check).
+// each joker stands for, or the rule it breaks (client.js: continentalCheck).
 
 import { continentalCheck } from "/web/client.js";
 import { cardText, splitCodes } from "/web/format.js";

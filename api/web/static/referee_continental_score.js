@@ -1,7 +1,7 @@
 // Score a Continental hand played at a real table: the cards each seat has left (typed codes, read
 // leniently by the API), who went out, the hand, whether they dropped in the same turn, and the
 // totals before the hand if wanted → each seat's score explained, the new totals and who leads
-// (POST /v1/continental/score).
+// (client.js: continentalScore).
 
 import { continentalContracts, continentalScore } from "/web/client.js";
 import { cardRow } from "/web/cards.js";
@@ -12,7 +12,7 @@ import { button, el, feedback, field, fillSelect, guarded, scrollBox, select } f
 const PLAYER_CHOICES = [2, 3, 4, 5, 6];
 const id = (name) => `referee-continental-score-${name}`;
 
-/** The hand choices from the contracts the API states: "Hand 1: 2 trios". */
+/** The hand choices from the contracts the API states: "Hand 1: " and the contract's name. */
 export async function handChoices() {
   const contracts = await continentalContracts();
   return contracts.map((contract) => [String(contract.hand), `Hand ${contract.hand}: ${contract.name}`]);

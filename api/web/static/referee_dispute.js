@@ -1,6 +1,6 @@
-// The dispute desk: a log pasted, uploaded as a file, or opened by its game's id (the answer of
-// GET /v1/games/{id}/log, or a POST /v1/disputes body), judged by the rules (POST /v1/disputes)
-// and replayed record by record (POST /v1/replays), the refused record marked.
+// The dispute desk: a log pasted, uploaded as a file, or opened by its game's id (a game's log as
+// the API gives it, or a dispute body), judged by the rules (client.js: dispute) and replayed
+// record by record (client.js: replay), the refused record marked.
 
 import { dispute, gameLog, replay } from "/web/client.js";
 import { Replay } from "/web/referee_replay.js";
@@ -24,7 +24,7 @@ export function readLog(text) {
     data = JSON.parse(text);
   } catch {
     throw pageProblem("Not a log", "The text is not JSON: paste the whole answer of "
-      + "GET /v1/games/{id}/log, or a body of POST /v1/disputes ({\"game\", \"config\", \"log\"}).");
+      + "a finished game's log as the API gives it, or a dispute body ({\"game\", \"config\", \"log\"}).");
   }
   if (!data || typeof data !== "object" || Array.isArray(data)) {
     throw pageProblem("Not a log", "The JSON is not an object with \"config\" and \"log\".");
@@ -47,7 +47,7 @@ function logForm() {
   const box = el("fieldset", {}, el("legend", {}, "The log"),
     el("p", {}, el("label", { for: id("log") }, "Log (JSON)")), text,
     el("p", { id: id("log-hint"), className: "busy" },
-      "The answer of GET /v1/games/{id}/log of a finished game as it is, or a dispute body "
+      "A finished game's log as the API gives it (its games/{id}/log route), or a dispute body "
       + "{\"game\", \"config\", \"log\"}. Change a record to see what the rules say."),
     field("Or upload a log file", file),
     el("div", { className: "row" }, el("label", { for: id("game-id") }, "Or a game's id"), gameId, open),

@@ -1,6 +1,6 @@
 // Score a Ramchi hand played at a real table: the three seats' lineups picked on one deck grid
 // (up to five combinations of three cards each, strongest first) and the dealer, scored by the
-// rules (POST /v1/ramchi/score): every round with its winner and why, the chips, the next dealer.
+// rules (client.js: ramchiScore): every round with its winner and why, the chips, the next dealer.
 
 import { ramchiScore } from "/web/client.js";
 import { cardButton } from "/web/cards.js";
@@ -59,7 +59,7 @@ class Lineups {
     return `${cardName(code)} taken back from ${seatName(at.seat)}.`;
   }
 
-  /** What POST /v1/ramchi/score takes: each seat's combinations that hold cards, in order. */
+  /** What the scoring takes: each seat's combinations that hold cards, in order. */
   lineups() {
     return this.slots.map((seat) => seat.filter((slot) => slot.length).map((slot) => [...slot]));
   }

@@ -1,4 +1,4 @@
-// The step-through replay of a posted log (the answer of POST /v1/replays): the list of records in
+// The step-through replay of a posted log (the answer of client.js: replay): the list of records in
 // words, one record at a time with Previous / Next (or ← / →), and the table as it was after it,
 // showing only what the log makes public. The record a verdict refuses is marked in the list.
 

@@ -1,6 +1,6 @@
 // The verdict on a posted log, in words: legal or the refused record (its message, the rule, where
 // it is, what differs between the log and the rules), whether the game is finished, and the
-// standings with what they count. Both games; the answer of POST /v1/disputes as it comes.
+// standings with what they count. Both games; the dispute answer as it comes.
 
 import { known, signed } from "/web/format.js";
 import { el, scrollBox } from "/web/widgets.js";
