@@ -4,7 +4,7 @@
 // each joker stands for, or the rule it breaks (client.js: continentalCheck).
 
 import { continentalCheck } from "/web/client.js";
-import { cardText, splitCodes } from "/web/format.js";
+import { cardText, known, splitCodes } from "/web/format.js";
 import { handSelect } from "/web/referee_continental_score.js";
 import { button, el, feedback, field, fillSelect, guarded, meldRow, select } from "/web/widgets.js";
 
@@ -57,7 +57,8 @@ export function renderCheck(answer) {
     answer.message ? el("p", {}, answer.message) : null,
     melds.length ? el("h5", {}, answer.legal ? "The melds after the play" : "The melds") : null,
     melds.length ? el("ol", { className: "checked-melds", "aria-label": "Melds" }, melds.map((meld, i) => {
-      const words = `Meld ${i + 1}${meld.kind ? `: ${meld.kind}` : ""}`;
+      const number = known(meld.index) ? meld.index + 1 : i + 1;
+      const words = `Meld ${number}${meld.kind ? `: ${meld.kind}` : ""}${meld.text ? ` (${meld.text})` : ""}`;
       const jokers = jokersText(meld.jokers);
       return el("li", {}, el("div", { className: "row" }, el("span", {}, words), meldRow(meld.cards, words)),
         jokers ? el("p", { className: "busy" }, jokers) : null);

@@ -61,7 +61,7 @@ function headline(verdict) {
     return el("p", { className: "verdict-best" }, el("strong", {}, "Legal"),
       ": every record follows the rules.");
   }
-  return el("p", { className: "verdict-blunder" }, el("strong", {}, "Refused"), `: ${whereText(verdict)}.`);
+  return el("p", { className: "verdict-blunder" }, el("strong", {}, "Refused"), ` at ${whereText(verdict)}.`);
 }
 
 /** The verdict as a fresh element with a focusable heading (``id``: the heading's id). */
