@@ -109,7 +109,7 @@ def judge(page: Any, panel: Any, body: dict[str, Any]) -> Any:
 
 
 def position(desk: Any) -> tuple[int, int]:
-    found = re.search(r"Record (\d+) of (\d+)", desk.locator("#referee-replay-position").inner_text())
+    found = re.search(r"Step (\d+) of (\d+)", desk.locator("#referee-replay-position").inner_text())
     assert found, desk.locator("#referee-replay-position").inner_text()
     return int(found.group(1)), int(found.group(2))
 

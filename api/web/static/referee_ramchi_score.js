@@ -77,7 +77,7 @@ function roundsTable(rounds) {
         `${seatName(play.seat)}: ${play.name} (${cardsText(play.cards)})`))),
       el("td", {}, el("strong", {}, known(round.winner) ? seatName(round.winner) : "nobody")),
       el("td", {}, round.why || ""),
-      el("td", {}, SEATS.map((seat) => `${seatName(seat)} ${signed(round.chips[seat])}`).join(", ")))))));
+      el("td", {}, SEATS.map((seat) => el("div", {}, `${seatName(seat)} ${signed(round.chips[seat])}`))))))));
 }
 
 function chipsTable(chips) {

@@ -49,7 +49,8 @@ function ramchiSeat(state, seat) {
       el("ol", { className: "lineup", "aria-label": `${name}'s lineup` }, lineup.map((combo, i) => {
         const cards = Array.isArray(combo) ? combo : combo.cards;
         const words = combo.name ? `: ${combo.name}` : "";
-        return el("li", {}, el("span", {}, `${i + 1}${words}`), cardRow(cards, `${name}, combination ${i + 1}${words}`));
+        return el("li", { className: "row" }, cardRow(cards, `${name}, combination ${i + 1}${words}`),
+          combo.name ? el("span", {}, combo.name) : null);
       })));
   } else if (state.arranged && state.arranged[seat]) {
     item.append(el("p", { className: "busy" }, "Arranged; the lineup is not shown by the log."));
@@ -179,7 +180,7 @@ export class Replay {
     const step = this.steps[this.at];
     this.previous.disabled = this.at === 0;
     this.next.disabled = this.at === this.steps.length - 1;
-    this.position.textContent = `Record ${this.at + 1} of ${this.steps.length}.`;
+    this.position.textContent = `Step ${this.at + 1} of ${this.steps.length}.`;
     const refused = step.index === this.refused;
     this.record.replaceChildren(
       el("h5", {}, stepTitle(step), refused ? " — refused by the verdict" : ""),

@@ -39,13 +39,14 @@ function standingsPart(verdict) {
   if (!values) return null;
   const what = standings.counts || (chips ? "chips" : "points (the lowest total wins)");
   const heading = chips ? "Chips" : "Points";
-  return scrollBox(el("table", { className: "standings" },
-    el("caption", {}, `Standings: ${what}`),
+  const table = scrollBox(el("table", { className: "standings" },
+    el("caption", {}, "Standings"),
     el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "Seat"),
       el("th", { scope: "col", className: "num" }, heading))),
     el("tbody", {}, values.map((value, seat) => el("tr", {},
       el("th", { scope: "row" }, seatName(seat)),
       el("td", { className: "num" }, chips ? signed(value) : String(value)))))));
+  return [el("p", {}, `Standings: ${what}.`), table];
 }
 
 function finishedLine(verdict) {
