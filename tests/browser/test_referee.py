@@ -290,7 +290,7 @@ def test_a_continental_hand_is_scored(page: Any) -> None:
     rows = table.get_by_role("row")
     expected = {0: 0} | {seat: hand_points(parse_cards(cards, jokers=True)) for seat, cards in left.items()}
     for seat, points in expected.items():
-        assert rows.nth(seat + 1).get_by_role("cell").nth(1).inner_text() == str(points)
+        assert rows.nth(seat + 1).get_by_role("cell").first.inner_text() == str(points)
     # with the totals before the hand: the new totals and who leads
     section.get_by_label("Add to the totals before this hand").check()
     section.get_by_label("Seat 0: total before").fill("100")

@@ -6,7 +6,7 @@
 import { continentalCheck } from "/web/client.js";
 import { cardText, known, splitCodes } from "/web/format.js";
 import { handSelect } from "/web/referee_continental_score.js";
-import { button, el, feedback, field, fillSelect, guarded, meldRow, select } from "/web/widgets.js";
+import { button, checkRow, el, feedback, field, fillSelect, guarded, meldRow, select } from "/web/widgets.js";
 
 const id = (name) => `referee-check-${name}`;
 
@@ -106,8 +106,8 @@ export class PlayCheck {
       el("p", {}, el("label", { for: id("table") }, "Melds on the table, one per line (meld 1 first)")), ui.table,
       el("p", { id: id("codes-hint"), className: "busy" },
         "Card codes separated by spaces: 7c 7d Jk, 10h Jh Qh; a joker is Jk."),
-      el("div", { className: "row" }, el("label", { for: id("hand") }, "Hand"), this.hand, ui.dropped,
-        el("label", { for: id("dropped") }, "The player has dropped this hand")),
+      el("div", { className: "row" }, el("label", { for: id("hand") }, "Hand"), this.hand),
+      checkRow(ui.dropped, "The player has dropped this hand"),
       field("The play", ui.kind),
       ...Object.values(this.fields),
       el("div", { className: "row" }, ui.send));

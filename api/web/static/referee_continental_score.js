@@ -4,10 +4,9 @@
 // (client.js: continentalScore).
 
 import { continentalContracts, continentalScore } from "/web/client.js";
-import { cardRow } from "/web/cards.js";
-import { parseCode, splitCodes } from "/web/format.js";
+import { splitCodes } from "/web/format.js";
 import { seatName } from "/web/referee_verdict.js";
-import { button, el, feedback, field, fillSelect, guarded, scrollBox, select } from "/web/widgets.js";
+import { button, checkRow, el, feedback, field, fillSelect, guarded, scrollBox, select } from "/web/widgets.js";
 
 const PLAYER_CHOICES = [2, 3, 4, 5, 6];
 const id = (name) => `referee-continental-score-${name}`;
@@ -25,32 +24,25 @@ export function handSelect(selectId, status) {
   return node;
 }
 
-/** The cards a seat has left as pictures (as typed, when a code is one this page cannot draw). */
-function cardsLeft(codes, seat) {
-  if (!codes.length) return "none";
-  return codes.every(parseCode) ? cardRow(codes, `${seatName(seat)}'s cards left`) : codes.join(" ");
-}
-
-function scoresTable(answer, hands) {
+function scoresTable(answer) {
   const explained = answer.explanation || [];
   const totals = answer.totals || null;
   const leading = new Set(answer.leaders || []);
-  const head = ["Seat", "Cards left", "Score", "Why"].concat(totals ? ["New total"] : []);
+  const head = ["Seat", "Score", "Why"].concat(totals ? ["New total"] : []);
   return scrollBox(el("table", { className: "score-continental" }, el("caption", {}, "Scores for the hand"),
     el("thead", {}, el("tr", {}, head.map((text) => el("th", { scope: "col" }, text)))),
     el("tbody", {}, answer.scores.map((score, seat) => el("tr", {},
       el("th", { scope: "row" }, seatName(seat), leading.has(seat) ? " (leads)" : ""),
-      el("td", {}, cardsLeft(hands[seat] || [], seat)),
       el("td", { className: "num" }, String(score)),
       el("td", {}, explained[seat] || ""),
       totals ? el("td", { className: "num" }, String(totals[seat])) : null)))));
 }
 
 /** The scored hand as fresh elements (a focusable heading first). */
-export function renderContinentalScore(answer, hands) {
+export function renderContinentalScore(answer) {
   const leaders = answer.leaders || [];
   return [el("h4", { id: id("results-heading"), tabIndex: -1 }, "The hand scored"),
-    scoresTable(answer, hands),
+    scoresTable(answer),
     leaders.length ? el("p", {}, `Leading: ${leaders.map(seatName).join(" and ")} (the lowest total).`) : null];
 }
 
@@ -76,10 +68,8 @@ export class ContinentalScore {
       "Each seat's cards left, as codes separated by spaces (As 10h 7c Jk); empty for none."),
     this.seatsBox,
     field("Who went out", this.wentOut),
-    el("div", { className: "row" }, this.sameTurn,
-      el("label", { for: id("same-turn") }, "They dropped the contract and went out in the same turn")),
-    el("div", { className: "row" }, this.withTotals,
-      el("label", { for: id("with-totals") }, "Add to the totals before this hand")),
+    checkRow(this.sameTurn, "They dropped the contract and went out in the same turn"),
+    checkRow(this.withTotals, "Add to the totals before this hand"),
     el("div", { className: "row" }, this.send));
     parent.append(this.results);
     this.players.addEventListener("change", () => this.seats());
@@ -131,7 +121,7 @@ export class ContinentalScore {
     try {
       await guarded(this.parent, this.status, async () => {
         const answer = await continentalScore(body);
-        this.results.replaceChildren(...renderContinentalScore(answer, body.hands).filter(Boolean));
+        this.results.replaceChildren(...renderContinentalScore(answer).filter(Boolean));
         this.results.hidden = false;
         this.status.done(`Scored: ${answer.scores.map((s, seat) => `${seatName(seat)} ${s}`).join(", ")}.`);
         document.getElementById(id("results-heading")).focus();

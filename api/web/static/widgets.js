@@ -39,6 +39,12 @@ export function field(labelText, input, hint) {
   return row;
 }
 
+/** A checkbox ``input`` with its label after it, kept on one line (a long label wraps beside it). */
+export function checkRow(input, labelText) {
+  input.id = input.id || uid("check");
+  return el("div", { className: "row check" }, input, el("label", { for: input.id }, labelText));
+}
+
 /** A select of ``options`` ([value, text] pairs) with ``value`` chosen; ``props`` go to the select. */
 export function select(options, value, props = {}) {
   const node = el("select", props);
