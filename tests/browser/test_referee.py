@@ -160,6 +160,35 @@ def test_a_game_opened_by_its_id_is_judged_legal_and_finished(page: Any, ramchi_
     assert json.loads(desk.get_by_label("Log (JSON)").input_value())["id"] == game_id
 
 
+def test_an_uploaded_log_file_is_judged(page: Any, ramchi_game: Any) -> None:
+    changed, index, *_ = tampered(ramchi_game[1])
+    panel = open_referee(page)
+    desk = panel.locator("#referee-dispute")
+    desk.get_by_label("Or upload a log file").set_input_files(
+        {"name": "disputed.json", "mimeType": "application/json", "buffer": json.dumps(changed).encode()})
+    desk.get_by_role("status").get_by_text("Read disputed.json").wait_for()
+    assert json.loads(desk.get_by_label("Log (JSON)").input_value()) == changed
+    desk.get_by_role("button", name="Judge the log").click()
+    desk.locator("#referee-dispute-verdict-heading").wait_for()
+    assert f"Refused at record {index}" in desk.locator("#referee-dispute-verdict").inner_text()
+
+
+def test_a_running_game_is_replayed_without_its_hidden_cards(page: Any, live_server: str) -> None:
+    created = call(live_server, "/v1/games", {"players": ["Asha", "Bo", "Chen"],
+                                              "bots": [None, "greedy", "greedy"], "hands": 1, "seed": 11})
+    panel = open_referee(page)
+    desk = panel.locator("#referee-dispute")
+    desk.get_by_label("Or a game's id").fill(created["id"])
+    desk.get_by_role("button", name="Open the game's log").click()
+    # no verdict on a game still running, said in the API's words; the replay tells what is public
+    desk.get_by_role("alert").first.get_by_text("still running").wait_for()
+    assert desk.locator("#referee-dispute-verdict").is_hidden()
+    desk.get_by_role("heading", name="Replay").wait_for()
+    record = desk.locator("#referee-replay-record")
+    assert record.locator(".card").count() == 0, "the log of a running hand shows no card of it"
+    assert record.get_by_text("Hand not shown by the log.").count() == 3
+
+
 def test_a_log_that_is_not_json_is_refused_in_words(page: Any) -> None:
     panel = open_referee(page)
     desk = panel.locator("#referee-dispute")
@@ -261,6 +290,30 @@ def test_a_ramchi_hand_is_scored_round_by_round(page: Any, live_server: str) -> 
     for round_ in answer["rounds"]:
         assert round_["why"] in results.inner_text()
     screenshot(page, "referee-ramchi-score")
+
+
+def test_the_lineups_are_picked_with_the_keyboard_alone(page: Any) -> None:
+    panel = open_referee(page)
+    section = panel.locator("#referee-ramchi-score")
+    choose = section.get_by_role("button", name="Fill Seat 1, combination 1")
+    choose.focus()
+    page.keyboard.press("Enter")
+    assert choose.get_attribute("aria-pressed") == "true"
+    assert page.evaluate("() => document.activeElement.dataset.key") == "choose-1-0", "the focus stays"
+    deck = section.get_by_role("group", name="Deck")
+    deck.locator('button[tabindex="0"]').focus()  # the deck is one tab stop: its first card
+    page.keyboard.press("ArrowRight")  # K♠
+    page.keyboard.press("Enter")
+    page.keyboard.press("ArrowDown")  # K♥, a row (13 cards) below
+    page.keyboard.press("Enter")
+    page.keyboard.press("ArrowDown")  # K♦
+    page.keyboard.press("Space")
+    cards = section.get_by_role("group", name="Seat 1, combination 1 cards").locator("button")
+    assert [cards.nth(i).get_attribute("data-card") for i in range(cards.count())] == ["Ks", "Kh", "Kd"]
+    assert deck.locator('button[tabindex="0"]').get_attribute("data-card") == "Kd", "one tab stop moves along"
+    page.keyboard.press("Enter")  # picked again: taken back
+    assert cards.count() == 2
+    assert "Seat 1, combination 1" in section.get_by_role("status").first.inner_text()
 
 
 def test_a_refused_ramchi_lineup_shows_the_rule(page: Any) -> None:

@@ -105,10 +105,13 @@ export class DisputeDesk {
     this.form.judge.disabled = true;
     try {
       await guarded(this.parent, this.status, async () => {
-        const [verdict, steps] = await Promise.allSettled([dispute(body), replay(body)]);
-        if (verdict.status === "rejected") throw verdict.reason;
-        this.showVerdict(verdict.value);
-        this.showReplay(steps, verdict.value);
+        // The log of a running game has no verdict (its hand is hidden), but it can be replayed.
+        const [judged, told] = await Promise.allSettled([dispute(body), replay(body)]);
+        const verdict = judged.status === "fulfilled" ? judged.value : null;
+        this.verdict.hidden = !verdict;
+        this.showReplay(told, verdict, judged.status === "rejected");
+        if (verdict) this.showVerdict(verdict);
+        else this.status.fail(judged.reason);
       });
     } finally {
       this.form.judge.disabled = false;
@@ -122,9 +125,14 @@ export class DisputeDesk {
     document.getElementById(id("verdict-heading")).focus();
   }
 
-  showReplay(settled, verdict) {
+  /** The replay, its refused record marked; its problem when it has one of its own. */
+  showReplay(settled, verdict, judgeFailed) {
     if (settled.status === "fulfilled") {
-      this.replay.show(settled.value, { refused: verdict.legal ? null : verdict.index });
+      this.replay.show(settled.value, { refused: verdict && !verdict.legal ? verdict.index : null });
+      return;
+    }
+    if (judgeFailed) {  // the same log refused twice: the status says why once
+      this.replayBox.hidden = true;
       return;
     }
     const box = el("div", { role: "alert", className: "problem" });

@@ -139,7 +139,7 @@ export class Replay {
     this.steps = answer.steps || [];
     this.game = answer.game || "ramchi";
     this.refused = refused;
-    const start = this.steps.findIndex((step) => step.index === refused);
+    const start = this.steps.findIndex((step) => this.isRefused(step));
     this.previous = button("Previous", () => this.go(this.at - 1), { label: "Previous record" });
     this.next = button("Next", () => this.go(this.at + 1), { label: "Next record" });
     this.position = el("p", { id: id("position"), className: "busy", "aria-live": "polite" });
@@ -161,8 +161,14 @@ export class Replay {
     this.go(start >= 0 ? start : 0);
   }
 
+  /** Whether ``step`` tells the record the verdict refuses (its index in the log as posted). */
+  isRefused(step) {
+    if (this.refused === null) return false;
+    return ("posted" in step ? step.posted : step.index) === this.refused;
+  }
+
   listItem(step, i) {
-    const refused = step.index === this.refused;
+    const refused = this.isRefused(step);
     const pick = button(`${stepTitle(step)}: ${step.text}`, () => this.go(i));
     pick.classList.add("step-button");
     const item = el("li", { className: refused ? "step refused" : "step", dataset: { index: String(step.index) } }, pick);
@@ -181,7 +187,7 @@ export class Replay {
     this.previous.disabled = this.at === 0;
     this.next.disabled = this.at === this.steps.length - 1;
     this.position.textContent = `Step ${this.at + 1} of ${this.steps.length}.`;
-    const refused = step.index === this.refused;
+    const refused = this.isRefused(step);
     this.record.replaceChildren(
       el("h5", {}, stepTitle(step), refused ? " — refused by the verdict" : ""),
       el("p", { className: refused ? "step-text refused" : "step-text" }, step.text),
