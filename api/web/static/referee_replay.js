@@ -46,11 +46,10 @@ function ramchiSeat(state, seat) {
   item.append(hand ? cardRow(hand, `${name}'s hand`) : el("p", { className: "busy" }, "Hand not shown by the log."));
   if (lineup) {
     item.append(el("p", {}, lineup.length ? "Lineup, strongest first:" : "Lineup: every card discarded."),
-      el("ol", { className: "lineup", "aria-label": `${name}'s lineup` }, lineup.map((combo, i) => {
+      el("ol", { className: "replay-lineup", "aria-label": `${name}'s lineup` }, lineup.map((combo, i) => {
         const cards = Array.isArray(combo) ? combo : combo.cards;
-        const words = combo.name ? `: ${combo.name}` : "";
-        return el("li", { className: "row" }, cardRow(cards, `${name}, combination ${i + 1}${words}`),
-          combo.name ? el("span", {}, combo.name) : null);
+        const words = `${i + 1}${combo.name ? `. ${combo.name}` : ""}`;
+        return el("li", {}, meldRow(cards, `${name}, combination ${words}`), el("span", {}, words));
       })));
   } else if (state.arranged && state.arranged[seat]) {
     item.append(el("p", { className: "busy" }, "Arranged; the lineup is not shown by the log."));
