@@ -249,6 +249,20 @@ def test_a_continental_replay_shows_the_table(page: Any) -> None:
     assert not REPR.search(desk.locator(".replay-steps").inner_text())
 
 
+def test_a_continental_draw_changed_is_refused_at_the_draw(page: Any) -> None:
+    body = continental_body()
+    index = next(i for i, record in enumerate(body["log"])
+                 if record["kind"] == "draw" and record["source"] == "stock")
+    body["log"][index]["source"] = "discard"
+    panel = open_referee(page)
+    desk = judge(page, panel, body)
+    verdict = desk.locator("#referee-dispute-verdict").inner_text()
+    assert f"Refused at record {index}, hand 1" in verdict, verdict
+    assert not REPR.search(verdict), verdict
+    assert re.search(r"Seat 0\s+0\n", desk.get_by_role("table", name="Standings").inner_text())
+    assert desk.locator(f'.replay-steps li.refused[data-index="{index}"]').count() == 1
+
+
 # -- scoring a hand and checking a play --------------------------------------------------------------
 
 RAMCHI_LINEUPS = [

@@ -84,7 +84,8 @@ function continentalSeat(state, seat) {
 function continentalTable(table) {
   if (!table || !table.length) return el("p", {}, "No meld on the table.");
   return el("ol", { className: "replay-melds", "aria-label": "Melds on the table" }, table.map((meld, i) => {
-    const words = `Meld ${i + 1}: ${meld.kind || "meld"}${known(meld.seat) ? ` of ${seatName(meld.seat)}` : ""}`;
+    const words = `Meld ${i + 1}: ${meld.kind || "meld"}${known(meld.seat) ? ` of ${seatName(meld.seat)}` : ""}`
+      + `${meld.text ? ` (${meld.text})` : ""}`;
     return el("li", { className: "row" }, el("span", {}, words), meldRow(meld.cards, words));
   }));
 }
