@@ -419,6 +419,12 @@ def fill_everything(page: Any, ramchi_game: Any) -> Any:
     pick_lineups(section, RAMCHI_LINEUPS)
     section.get_by_role("button", name="Score the hand").click()
     section.get_by_role("heading", name="The hand scored").wait_for()
+    continental = panel.locator("#referee-continental-score")
+    continental.get_by_label("Seat 1: cards left").fill("Ks Jk 7d Qh Qd 9c 9s")
+    continental.get_by_label("Who went out").select_option("0")
+    continental.get_by_role("button", name="Score the hand").click()
+    continental.get_by_role("table", name="Scores for the hand").wait_for()
+    check(page, panel.locator("#referee-check"), "4h 5h Jk 7h\n9c 9d 9s", "6h")
     return panel
 
 
