@@ -160,6 +160,16 @@ def test_a_game_opened_by_its_id_is_judged_legal_and_finished(page: Any, ramchi_
     assert json.loads(desk.get_by_label("Log (JSON)").input_value())["id"] == game_id
 
 
+def test_a_log_cut_short_is_legal_and_not_finished(page: Any, ramchi_game: Any) -> None:
+    _, log = ramchi_game
+    cut = {**log, "log": log["log"][:3]}
+    panel = open_referee(page)
+    desk = judge(page, panel, cut)
+    text = desk.locator("#referee-dispute-verdict").inner_text()
+    assert "Legal" in text and "The game is not finished" in text, text
+    assert position(desk) == (1, 3)
+
+
 def test_an_uploaded_log_file_is_judged(page: Any, ramchi_game: Any) -> None:
     changed, index, *_ = tampered(ramchi_game[1])
     panel = open_referee(page)

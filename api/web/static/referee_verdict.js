@@ -51,9 +51,13 @@ function standingsPart(verdict) {
 
 function finishedLine(verdict) {
   if (!known(verdict.finished)) return null;
-  return el("p", { className: "finished" }, verdict.finished
-    ? "The game is finished: the records judged end it."
-    : "The game is not finished: the log stops before its end.");
+  let words = verdict.finished ? "The game is finished: the log ends it."
+    : "The game is not finished: the log stops before the game's end.";
+  if (!verdict.legal) {
+    words = verdict.finished ? "The game is finished by the records judged."
+      : "The game is not finished by the records judged (those before the refused one).";
+  }
+  return el("p", { className: "finished" }, words);
 }
 
 /** The heading line: legal, or refused at which record. */
