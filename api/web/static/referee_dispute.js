@@ -23,8 +23,8 @@ export function readLog(text) {
   try {
     data = JSON.parse(text);
   } catch {
-    throw pageProblem("Not a log", "The text is not JSON: paste the whole answer of "
-      + "a finished game's log as the API gives it, or a dispute body ({\"game\", \"config\", \"log\"}).");
+    throw pageProblem("Not a log", "The text is not JSON: paste a finished game's whole log as the "
+      + "API gives it, or a dispute body ({\"game\", \"config\", \"log\"}).");
   }
   if (!data || typeof data !== "object" || Array.isArray(data)) {
     throw pageProblem("Not a log", "The JSON is not an object with \"config\" and \"log\".");
