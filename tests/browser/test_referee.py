@@ -301,11 +301,12 @@ def test_a_ramchi_hand_is_scored_round_by_round(page: Any, live_server: str) -> 
     section.get_by_role("button", name="Score the hand").click()
     results = section.locator("#referee-ramchi-results")
     results.get_by_role("heading", name="The hand scored").wait_for()
-    rounds = results.get_by_role("table", name="The rounds").get_by_role("row")
-    assert rounds.count() == 3  # the head and two rounds
-    for row in (rounds.nth(1), rounds.nth(2)):
-        assert row.get_by_role("cell").nth(1).inner_text() == "Seat 0"
-    assert "Three Aces" in rounds.nth(1).inner_text()
+    rounds = results.get_by_role("list", name="The rounds").locator(":scope > li")
+    assert rounds.count() == 2
+    for number in (1, 2):
+        assert rounds.nth(number - 1).get_by_role("heading").inner_text() == f"Round {number}: Seat 0 wins"
+    plays = rounds.first.get_by_role("list", name="Round 1, the plays in order").locator(":scope > li")
+    assert plays.count() == 3 and "Seat 0: Three Aces" in plays.last.inner_text()
     chips = results.get_by_role("table", name="Chips for the hand").inner_text()
     assert re.search(r"Seat 0\s+\+6", chips) and re.search(r"Seat 1\s+−3", chips), chips
     assert "Next dealer: Seat 0." in results.inner_text()

@@ -3,8 +3,8 @@
 // rules (client.js: ramchiScore): every round with its winner and why, the chips, the next dealer.
 
 import { ramchiScore } from "/web/client.js";
-import { cardButton } from "/web/cards.js";
-import { cardButtonName, cardName, cardsText, deckCodes, known, signed } from "/web/format.js";
+import { cardButton, cardRow } from "/web/cards.js";
+import { cardButtonName, cardName, deckCodes, known, signed } from "/web/format.js";
 import { seatName } from "/web/referee_verdict.js";
 import {
   RAMCHI_LINEUP, button, deckGrid, el, feedback, field, guarded, scrollBox, select,
@@ -67,17 +67,15 @@ class Lineups {
 
 // -- the answer ---------------------------------------------------------------------------------
 
-function roundsTable(rounds) {
-  return scrollBox(el("table", { className: "score-rounds" }, el("caption", {}, "The rounds"),
-    el("thead", {}, el("tr", {}, ["Round", "Plays, in order", "Winner", "Why", "Chips"]
-      .map((text) => el("th", { scope: "col" }, text)))),
-    el("tbody", {}, rounds.map((round) => el("tr", {},
-      el("th", { scope: "row" }, String(round.number)),
-      el("td", {}, (round.plays || []).map((play) => el("div", {},
-        `${seatName(play.seat)}: ${play.name} (${cardsText(play.cards)})`))),
-      el("td", {}, el("strong", {}, known(round.winner) ? seatName(round.winner) : "nobody")),
-      el("td", {}, round.why || ""),
-      el("td", {}, SEATS.map((seat) => el("div", {}, `${seatName(seat)} ${signed(round.chips[seat])}`))))))));
+/** The rounds as a list (readable at any width): each one's plays in order, winner, why, chips. */
+function roundsList(rounds) {
+  return el("ol", { className: "score-rounds", "aria-label": "The rounds" }, rounds.map((round) => el("li", {},
+    el("h5", {}, `Round ${round.number}: `, known(round.winner) ? `${seatName(round.winner)} wins` : "nobody wins"),
+    el("ul", { className: "score-plays", "aria-label": `Round ${round.number}, the plays in order` },
+      (round.plays || []).map((play) => el("li", { className: "row" },
+        el("span", {}, `${seatName(play.seat)}: ${play.name}`), cardRow(play.cards, `${seatName(play.seat)}: ${play.name}`)))),
+    round.why ? el("p", {}, round.why) : null,
+    el("p", { className: "busy" }, "Chips: ", SEATS.map((seat) => `${seatName(seat)} ${signed(round.chips[seat])}`).join(", ")))));
 }
 
 function chipsTable(chips) {
@@ -97,7 +95,7 @@ export function renderRamchiScore(answer) {
   const four = fourOfAKindText(answer.four_of_a_kind);
   return [el("h4", { id: id("results-heading"), tabIndex: -1 }, "The hand scored"),
     four ? el("p", { className: "verdict-best" }, four) : null,
-    answer.rounds && answer.rounds.length ? roundsTable(answer.rounds) : el("p", {}, "No round is played."),
+    answer.rounds && answer.rounds.length ? roundsList(answer.rounds) : el("p", {}, "No round is played."),
     chipsTable(answer.chips),
     answer.summary ? el("p", {}, answer.summary) : null,
     known(answer.next_dealer) ? el("p", {}, `Next dealer: ${seatName(answer.next_dealer)}.`) : null];
