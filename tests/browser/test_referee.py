@@ -23,6 +23,8 @@ from tests.browser.a11y import accessibility_violations, describe
 from tests.browser.conftest import SCREENSHOTS, screenshot
 
 PHONE = {"width": 390, "height": 844}
+PAGE_STEPS = 200
+"""The steps a page of the replay holds (``PAGE_STEPS`` of ``referee_replay.js``)."""
 DESKTOP = {"width": 1440, "height": 900}
 
 REPR = re.compile(r"\w+\(\w+=|Card\('")
@@ -44,14 +46,14 @@ def call(base: str, path: str, body: Any = None, token: str | None = None) -> An
         return json.loads(response.read())
 
 
-def finished_ramchi_game(base: str) -> tuple[str, dict[str, Any]]:
-    """A 1-hand Ramchi game against two greedy bots played to its end (the person keeps the 2♦
-    and discards every card); its id and its log."""
+def finished_ramchi_game(base: str, hands: int = 1) -> tuple[str, dict[str, Any]]:
+    """A Ramchi game of ``hands`` hands against two greedy bots played to its end (the person keeps
+    the 2♦ and discards every card); its id and its log."""
     created = call(base, "/v1/games", {"players": ["Asha", "Bo", "Chen"], "bots": [None, "greedy", "greedy"],
-                                       "hands": 1, "seed": 7})
+                                       "hands": hands, "seed": 7})
     token = created["seats"][0]["token"]
     path = f"/v1/games/{created['id']}"
-    for _ in range(10):
+    for _ in range(3 * hands + 5):
         view = call(base, path, token=token)
         if view["is_over"]:
             break
@@ -102,8 +104,9 @@ def judge(page: Any, panel: Any, body: dict[str, Any]) -> Any:
     """Paste ``body`` as the log and judge it; the dispute section once the verdict shows."""
     desk = panel.locator("#referee-dispute")
     desk.get_by_label("Log (JSON)").fill(json.dumps(body))
-    desk.get_by_role("button", name="Judge the log").click()
-    desk.locator("#referee-dispute-verdict-heading").wait_for()
+    desk.get_by_role("button", name="Judge the log").click()  # the status says "Judging…" at once
+    page.wait_for_function("(node) => node.textContent.startsWith('Judged')",
+                           arg=desk.get_by_role("status").first.element_handle())
     desk.get_by_role("heading", name="Replay").wait_for()
     return desk
 
@@ -244,6 +247,35 @@ def test_the_replay_steps_forward_and_back(page: Any, ramchi_game: Any) -> None:
     assert following.is_disabled()
     chips = record.get_by_role("table", name="Chips in the game").inner_text()
     assert all(str(abs(value)) in chips for value in log["log"][-1]["chips"])
+
+
+def test_a_long_replay_is_read_page_by_page(page: Any, live_server: str) -> None:
+    _, log = finished_ramchi_game(live_server, hands=40)
+    total = len(log["log"])
+    assert total > PAGE_STEPS
+    panel = open_referee(page)
+    desk = judge(page, panel, log)
+    assert position(desk) == (1, total)
+    steps = desk.locator(".replay-steps li[data-step]")
+    assert steps.count() == PAGE_STEPS, "the first page only"
+    more = desk.get_by_role("button", name=f"Show steps {PAGE_STEPS + 1} to {total}")
+    assert more.is_visible()
+    desk.locator(f'.replay-steps li[data-step="{PAGE_STEPS - 1}"] button').click()
+    assert position(desk) == (PAGE_STEPS, total)
+    desk.get_by_role("button", name="Next record").click()  # into the page not read yet
+    desk.locator(f'.replay-steps li[data-step="{PAGE_STEPS}"]').wait_for()
+    assert position(desk) == (PAGE_STEPS + 1, total)
+    assert steps.count() == total and more.count() == 0
+    assert desk.locator(f'.replay-steps li[data-step="{PAGE_STEPS}"]').get_attribute("aria-current") == "step"
+    # a record refused on a later page: the replay opens at it
+    changed = json.loads(json.dumps(log))
+    index = max(i for i, record in enumerate(changed["log"]) if record["kind"] == "round_played")
+    record = changed["log"][index]
+    record["winner"] = next(play["seat"] for play in record["plays"] if play["seat"] != record["winner"])
+    desk = judge(page, panel, changed)
+    assert position(desk) == (index + 1, index + 1)
+    refused = desk.locator(f'.replay-steps li.refused[data-index="{index}"]')
+    assert refused.get_attribute("aria-current") == "step"
 
 
 def test_a_continental_replay_shows_the_table(page: Any) -> None:

@@ -104,9 +104,12 @@ export function dispute(body) {
   return request("/v1/disputes", body);
 }
 
-/** The posted log step by step: each record in words and the table after it, with the verdict. */
-export function replay(body) {
-  return request("/v1/replays", body);
+/** The posted log step by step: each record in words and the table after it, with the verdict;
+ * one page of ``limit`` steps from step ``from`` (the answer's ``next_from`` is the next page's). */
+export function replay(body, { from = 0, limit } = {}) {
+  const query = new URLSearchParams({ from: String(from) });
+  if (limit) query.set("limit", String(limit));
+  return request(`/v1/replays?${query}`, body);
 }
 
 /** A Ramchi hand played at a real table: three lineups and the dealer → the rounds and chips. */

@@ -3,7 +3,7 @@
 // record by record (client.js: replay), the refused record marked.
 
 import { dispute, gameLog, replay } from "/web/client.js";
-import { Replay } from "/web/referee_replay.js";
+import { PAGE_STEPS, Replay } from "/web/referee_replay.js";
 import { renderVerdict } from "/web/referee_verdict.js";
 import { button, el, feedback, field, guarded, showProblem } from "/web/widgets.js";
 
@@ -106,10 +106,11 @@ export class DisputeDesk {
     try {
       await guarded(this.parent, this.status, async () => {
         // The log of a running game has no verdict (its hand is hidden), but it can be replayed.
-        const [judged, told] = await Promise.allSettled([dispute(body), replay(body)]);
+        const page = (from) => replay(body, { from, limit: PAGE_STEPS });
+        const [judged, told] = await Promise.allSettled([dispute(body), page(0)]);
         const verdict = judged.status === "fulfilled" ? judged.value : null;
         this.verdict.hidden = !verdict;
-        this.showReplay(told, verdict, judged.status === "rejected");
+        await this.showReplay(told, verdict, judged.status === "rejected", page);
         if (verdict) this.showVerdict(verdict);
         else this.status.fail(judged.reason);
       });
@@ -126,9 +127,10 @@ export class DisputeDesk {
   }
 
   /** The replay, its refused record marked; its problem when it has one of its own. */
-  showReplay(settled, verdict, judgeFailed) {
+  async showReplay(settled, verdict, judgeFailed, fetchPage) {
     if (settled.status === "fulfilled") {
-      this.replay.show(settled.value, { refused: verdict && !verdict.legal ? verdict.index : null });
+      await this.replay.show(settled.value, { refused: verdict && !verdict.legal ? verdict.index : null,
+        fetchPage });
       return;
     }
     if (judgeFailed) {  // the same log refused twice: the status says why once

@@ -5,7 +5,7 @@
 import { cardRow } from "/web/cards.js";
 import { cardsText, known, plural, signed } from "/web/format.js";
 import { seatName } from "/web/referee_verdict.js";
-import { button, el, meldRow, scrollBox } from "/web/widgets.js";
+import { button, el, meldRow, scrollBox, showProblem } from "/web/widgets.js";
 
 const id = (name) => `referee-replay-${name}`;
 
@@ -117,17 +117,23 @@ export function renderState(game, state) {
 
 const TYPING = new Set(["INPUT", "TEXTAREA", "SELECT"]);
 
-/** The replay in ``root``: ``show(answer, {refused})`` renders it, starting at the refused record's
- * step when there is one; ← and → (outside text fields) step back and forth. */
+/** How many steps a page of the replay holds (the page asks for them so). */
+export const PAGE_STEPS = 200;
+
+/** The replay in ``root``: ``show(answer, {refused, fetchPage})`` renders it from its first page,
+ * starting at the refused record's step when there is one; the other pages are asked for
+ * (``fetchPage(from)``) as they are stepped into or opened from the list. ← and → (outside
+ * text fields) step back and forth. */
 export class Replay {
   constructor(root) {
     this.root = root;
-    this.steps = [];
+    this.pages = new Map();
+    this.total = 0;
     this.at = 0;
     this.game = "ramchi";
     this.refused = null;
     root.addEventListener("keydown", (event) => {
-      if (!this.steps.length || TYPING.has(event.target.tagName) || event.altKey || event.ctrlKey) return;
+      if (!this.total || TYPING.has(event.target.tagName) || event.altKey || event.ctrlKey) return;
       const step = { ArrowLeft: -1, ArrowRight: 1 }[event.key];
       if (!step) return;
       event.preventDefault();
@@ -135,19 +141,21 @@ export class Replay {
     });
   }
 
-  show(answer, { refused = null } = {}) {
-    this.steps = answer.steps || [];
+  show(answer, { refused = null, fetchPage = null } = {}) {
+    const steps = answer.steps || [];
+    this.total = answer.total_steps ?? steps.length;
+    this.pages = new Map([[Math.floor((answer.from || 0) / PAGE_STEPS), steps]]);
+    this.fetchPage = fetchPage;
     this.game = answer.game || "ramchi";
     this.refused = refused;
-    const start = this.steps.findIndex((step) => this.isRefused(step));
     this.previous = button("Previous", () => this.go(this.at - 1), { label: "Previous record" });
     this.next = button("Next", () => this.go(this.at + 1), { label: "Next record" });
     this.position = el("p", { id: id("position"), className: "busy", "aria-live": "polite" });
+    this.problem = el("div", { role: "alert", className: "problem" });
     this.record = el("div", { className: "replay-record", id: id("record") });
-    this.list = el("ol", { className: "replay-steps", "aria-label": "Records" },
-      this.steps.map((step, i) => this.listItem(step, i)));
-    const intro = el("p", {}, this.steps.length
-      ? `${plural(this.steps.length, "record")}${answer.finished ? ", to the end of the game" : ""}. `
+    this.list = el("ol", { className: "replay-steps", "aria-label": "Records" });
+    const intro = el("p", {}, this.total
+      ? `${plural(this.total, "step")}, one per record${answer.finished ? ", to the end of the game" : ""}. `
         + "Use Previous and Next (or the ← and → keys) to go through them."
       : "The log has no record.");
     const box = scrollBox(this.list);
@@ -156,9 +164,35 @@ export class Replay {
     this.root.replaceChildren(el("h4", { id: id("heading"), tabIndex: -1 }, "Replay"), intro,
       el("div", { className: "row", role: "group", "aria-label": "Step through the records" },
         this.previous, this.next, this.position),
-      this.record, el("h5", {}, "Every record"), box);
+      this.problem, this.record, el("h5", {}, "Every record"), box);
     this.root.hidden = false;
-    this.go(start >= 0 ? start : 0);
+    this.renderList();
+    // The steps stop at a refused record: it is the last step.
+    return this.go(refused === null ? 0 : this.total - 1);
+  }
+
+  /** The step at position ``at`` (0 first), or undefined while its page is not read. */
+  step(at) {
+    const page = this.pages.get(Math.floor(at / PAGE_STEPS));
+    return page ? page[at % PAGE_STEPS] : undefined;
+  }
+
+  /** Read the page holding position ``at`` (once); false when it could not be read. */
+  async load(at) {
+    const number = Math.floor(at / PAGE_STEPS);
+    if (this.pages.has(number)) return true;
+    if (!this.fetchPage) return false;
+    this.position.textContent = `Reading steps ${number * PAGE_STEPS + 1} onwards…`;
+    try {
+      const answer = await this.fetchPage(number * PAGE_STEPS);
+      this.pages.set(number, answer.steps || []);
+    } catch (error) {
+      showProblem(this.problem, error);
+      return false;
+    }
+    showProblem(this.problem, null);
+    this.renderList();
+    return true;
   }
 
   /** Whether ``step`` tells the record the verdict refuses (its index in the log as posted). */
@@ -167,37 +201,65 @@ export class Replay {
     return ("posted" in step ? step.posted : step.index) === this.refused;
   }
 
-  listItem(step, i) {
+  /** The list: every step of the pages read, a button for each page not read yet. */
+  renderList() {
+    const items = [];
+    for (let number = 0; number * PAGE_STEPS < this.total; number += 1) {
+      const first = number * PAGE_STEPS;
+      const page = this.pages.get(number);
+      if (page) items.push(...page.map((step, i) => this.listItem(step, first + i)));
+      else {
+        const last = Math.min(this.total, first + PAGE_STEPS);
+        items.push(el("li", { className: "step" },
+          button(`Show steps ${first + 1} to ${last}`, () => this.go(first))));
+      }
+    }
+    this.list.replaceChildren(...items);
+    this.mark();
+  }
+
+  listItem(step, at) {
     const refused = this.isRefused(step);
-    const pick = button(`${stepTitle(step)}: ${step.text}`, () => this.go(i));
+    const pick = button(`${stepTitle(step)}: ${step.text}`, () => this.go(at));
     pick.classList.add("step-button");
-    const item = el("li", { className: refused ? "step refused" : "step", dataset: { index: String(step.index) } }, pick);
+    const item = el("li", { className: refused ? "step refused" : "step",
+      dataset: { index: String(step.index), step: String(at) } }, pick);
     if (refused) item.append(el("strong", { className: "refused-note" }, " ← the verdict refuses this record"));
     return item;
   }
 
-  go(at) {
-    if (!this.steps.length) {
+  /** Mark the current step in the list (aria-current) and scroll the list to it. */
+  mark() {
+    let current = null;
+    for (const item of this.list.children) {
+      if (item.dataset.step === String(this.at)) {
+        item.setAttribute("aria-current", "step");
+        current = item;
+      } else item.removeAttribute("aria-current");
+    }
+    this.reveal(current);
+  }
+
+  async go(at) {
+    if (!this.total) {
       this.previous.disabled = true;
       this.next.disabled = true;
       return;
     }
-    this.at = Math.max(0, Math.min(this.steps.length - 1, at));
-    const step = this.steps[this.at];
-    this.previous.disabled = this.at === 0;
-    this.next.disabled = this.at === this.steps.length - 1;
-    this.position.textContent = `Step ${this.at + 1} of ${this.steps.length}.`;
+    const target = Math.max(0, Math.min(this.total - 1, at));
+    if (!(await this.load(target))) return;
+    this.at = target;
+    const step = this.step(target);
+    this.previous.disabled = target === 0;
+    this.next.disabled = target === this.total - 1;
+    this.position.textContent = `Step ${target + 1} of ${this.total}.`;
     const refused = this.isRefused(step);
     this.record.replaceChildren(
       el("h5", {}, stepTitle(step), refused ? " — refused by the verdict" : ""),
       el("p", { className: refused ? "step-text refused" : "step-text" }, step.text),
       ...renderState(this.game, step.state));
-    [...this.list.children].forEach((item, i) => {
-      if (i === this.at) item.setAttribute("aria-current", "step");
-      else item.removeAttribute("aria-current");
-    });
     this.keepFocus();
-    this.reveal(this.list.children[this.at]);
+    this.mark();
   }
 
   /** A step button that just became disabled hands the focus to the other one. */
