@@ -464,6 +464,7 @@ def fill_everything(page: Any, ramchi_game: Any) -> Any:
     section.get_by_role("heading", name="The hand scored").wait_for()
     continental = panel.locator("#referee-continental-score")
     continental.get_by_label("Seat 1: cards left").fill("Ks Jk 7d Qh Qd 9c 9s")
+    continental.get_by_label("Seat 2: cards left").fill("2c 9h")
     continental.get_by_label("Who went out").select_option("0")
     continental.get_by_role("button", name="Score the hand").click()
     continental.get_by_role("table", name="Scores for the hand").wait_for()
