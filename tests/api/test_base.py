@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 from flask.testing import FlaskClient
 
+pytestmark = pytest.mark.shared_app  # its tests store nothing another test reads: one app
+
 PROBLEM = "application/problem+json"
 
 

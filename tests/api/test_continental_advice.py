@@ -14,6 +14,8 @@ from rulesets.cards import full_deck, parse_cards
 from rulesets.continental.contracts import CONTRACTS
 from rulesets.continental.melds import make_run, make_trio
 
+pytestmark = pytest.mark.shared_app  # its tests store nothing another test reads: one app
+
 URL = "/v1/continental/advice"
 
 

@@ -17,6 +17,8 @@ from rulesets.continental.game import REFUSALS, ContinentalGame
 from solver.continental.advice import advise
 from tests.api.test_continental_no_leaks import ACTION_KINDS, Truth, physical
 
+pytestmark = pytest.mark.shared_app  # its tests store nothing another test reads: one app
+
 PEOPLE_AND_BOTS = {"game": "continental", "players": ["Ann", "B1", "B2"], "bots": [None, "advisor", "random"]}
 
 VIEW_FIELDS = {"id", "game", "version", "players", "bots", "ruleset", "hands", "hand_number", "contract",

@@ -36,6 +36,8 @@ from rulesets.continental.values import RunEnd
 from rulesets.log import Record
 from solver.continental.random_player import candidate_drops, random_action
 
+pytestmark = pytest.mark.shared_app  # its tests store nothing another test reads: one app
+
 SCORE = "/v1/continental/score"
 CHECK = "/v1/continental/check"
 

@@ -16,6 +16,8 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
+pytestmark = pytest.mark.shared_app  # its tests store nothing another test reads: one app
+
 HAND = ["2c", "5c", "6c", "8c", "Kd", "Kh", "9s", "4d"]
 BASE: dict[str, Any] = {"hand": HAND, "hand_number": 2}
 """Hand 2 (a trio and a run) before the draw, two cards away: 7c, a King or a joker bring it closer."""

@@ -20,6 +20,8 @@ from sqlalchemy import create_engine
 from api import create_app
 from api.migrate import upgrade
 
+pytestmark = pytest.mark.shared_app  # its tests store nothing another test reads: one app
+
 PLAYERS = ["Asha", "Bo", "Chen"]
 DECK = [rank + suit for rank in "23456789TJQKA" for suit in "cdhs"]
 
@@ -152,22 +154,24 @@ def test_finding_7_the_same_action_id_20_times_at_once_gets_the_stored_answer_po
     check_same_action_id_at_once_gets_the_stored_answer(apps)
 
 
-def _database_gone(app: Flask) -> None:
-    """Point the app at a database server that does not answer (a closed port)."""
-    app.extensions["ramchi.engine"] = create_engine(
-        "postgresql+psycopg://nobody@127.0.0.1:9/none", connect_args={"connect_timeout": 2})
+def _database_gone(app: Flask, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Point the app at a database server that does not answer (a closed port), for one test."""
+    monkeypatch.setitem(app.extensions, "ramchi.engine", create_engine(
+        "postgresql+psycopg://nobody@127.0.0.1:9/none", connect_args={"connect_timeout": 2}))
 
 
-def test_finding_7_health_does_not_show_the_database_error(app: Flask) -> None:
-    _database_gone(app)
+def test_finding_7_health_does_not_show_the_database_error(app: Flask,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    _database_gone(app, monkeypatch)
     response = app.test_client().get("/health")
     assert response.status_code == 503
     assert response.json == {"status": "degraded", "version": response.json["version"],
                              "database": "unavailable"}
 
 
-def test_finding_7_creating_a_game_with_the_database_gone_is_503(app: Flask) -> None:
-    _database_gone(app)
+def test_finding_7_creating_a_game_with_the_database_gone_is_503(app: Flask,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    _database_gone(app, monkeypatch)
     response = app.test_client().post("/v1/games", json={"players": PLAYERS})
     body = assert_problem(response, 503, "database_unavailable")
     assert response.headers["Retry-After"] == "5"

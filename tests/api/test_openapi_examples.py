@@ -11,6 +11,8 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
+pytestmark = pytest.mark.shared_app  # its tests store nothing another test reads: one app
+
 JSON_SAFE = 2**53
 """The largest integer a browser's JSON reads exactly."""
 

@@ -15,6 +15,8 @@ from flask.testing import FlaskClient
 
 from solver.ramchi.opponents import DEFAULT_MIXTURE, MODELS
 
+pytestmark = pytest.mark.shared_app  # its tests store nothing another test reads: one app
+
 HAND = ["As", "Ad", "Ah", "Kc", "Qc", "Jc", "9s", "8s", "7s", "5h", "4d", "3c", "Td", "9d", "2c", "6h", "2d"]
 """A hand holding the 2♦, so that with an up-card the exchange is weighed too."""
 OTHER_HAND = "Th As Ah Kc Qc Jc 2d 3d 5d 9s 9h 9c 7h 8h 6h 4s 4c".split()  # noqa: SIM905

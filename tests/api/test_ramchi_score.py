@@ -8,9 +8,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from flask.testing import FlaskClient
 
 from rulesets.cards import DECK
+
+pytestmark = pytest.mark.shared_app  # its tests store nothing another test reads: one app
 
 SCORE = "/v1/ramchi/score"
 

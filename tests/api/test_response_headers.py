@@ -18,6 +18,8 @@ from flask.testing import FlaskClient
 
 from api.headers import inline_script_hashes
 
+pytestmark = pytest.mark.shared_app  # its tests store nothing another test reads: one app
+
 GAME = {"players": ["Asha", "Bo", "Chen"], "hands": 1, "seed": 5, "dealer": 0}
 PATH_VALUES = {"game_id": None, "name": "ramchi", "code": "not_found"}
 """What each path parameter of the document is filled with (``None``: the test game's id)."""

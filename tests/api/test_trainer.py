@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
 from flask.testing import FlaskClient
+
+pytestmark = pytest.mark.shared_app  # its tests store nothing another test reads: one app
 
 HAND = ["As", "Ad", "Ah", "Kc", "Qc", "Jc", "9s", "8s", "7s", "5h", "4d", "3c", "Td", "9d", "2c", "6h", "2d"]
 URL = "/v1/ramchi/trainer/score"
