@@ -31,6 +31,10 @@ if os.environ.get("RAMCHI_QUICK") == "1":
     # The fast tier leaves out the two sampling solvers (ev advice and the trainer's score): their
     # examples take seconds each. ``make test`` and CI check every operation.
     schema = schema.exclude(path_regex=r"^/v1/ramchi/(advice|trainer/score)$")
+    # Nor the coverage phase: every boundary and schema-violating value of every field, some
+    # thousands of requests built while collecting (seconds in each worker) then sent. The
+    # document's examples and the few random requests of each operation (EXAMPLES) still run.
+    schema.config.phases.update(phases=["examples", "fuzzing"])
 
 RULE_REFUSALS = {
     "duplicate_card",  # each card once: no JSON Schema keyword says it of card codes
