@@ -179,7 +179,7 @@ def test_finished_hand_is_shown_but_the_running_one_hidden() -> None:
     assert log[start]["deck"] is None and log[0]["deck"] is not None
 
 
-@pytest.mark.slow  # 8 whole games, dozens of reshuffles; test_finished_game_log_is_shown_in_full is the fast one
+@pytest.mark.slow  # 8 whole games, dozens of reshuffles: test_finished_game_log_is_shown_in_full is fast
 def test_stock_draws_follow_penalties_and_reshuffles() -> None:
     for seed in range(8):
         rng = random.Random(seed)
