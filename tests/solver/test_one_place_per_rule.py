@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import functools
 import json
 import random
 from collections.abc import Callable, Iterator
@@ -209,21 +210,25 @@ PACKAGES = tuple(Path(package.__file__).parent for package in (rulesets, solver,
 """The code a rule may not be re-derived in (the tests keep independent references on purpose)."""
 
 
-def _sources(*packages: Path) -> Iterator[tuple[str, ast.Module]]:
-    """Every Python file under ``packages`` (default: rulesets/, solver/, api/), parsed."""
+def _sources(*packages: Path) -> Iterator[tuple[str, tuple[ast.AST, ...]]]:
+    """Every Python file under ``packages`` (default: rulesets/, solver/, api/) with its code nodes."""
     for package in packages or PACKAGES:
         for path in sorted(package.rglob("*.py")):
-            yield f"{package.name}/{path.relative_to(package)}", ast.parse(path.read_text("utf-8"))
+            yield f"{package.name}/{path.relative_to(package)}", _code_nodes(path)
+
+
+@functools.cache
+def _code_nodes(path: Path) -> tuple[ast.AST, ...]:
+    """Every node of the code of a file, not of its documentation (parsed once for every test)."""
+    tree = ast.parse(path.read_text("utf-8"))
+    docs = {id(node.value) for node in ast.walk(tree) if isinstance(node, ast.Expr)
+            and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)}
+    return tuple(node for node in ast.walk(tree) if id(node) not in docs)
 
 
 def _found(test: Callable[[ast.AST], bool], *packages: Path) -> list[str]:
     """``file:line`` of every node of the code (not its documentation) for which ``test`` holds."""
-    found = []
-    for name, tree in _sources(*packages):
-        docs = {id(node.value) for node in ast.walk(tree) if isinstance(node, ast.Expr)
-                and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)}
-        found += [f"{name}:{node.lineno}" for node in ast.walk(tree) if id(node) not in docs and test(node)]
-    return found
+    return [f"{name}:{node.lineno}" for name, nodes in _sources(*packages) for node in nodes if test(node)]
 
 
 def _text_in(node: ast.AST, fragment: str) -> bool:
