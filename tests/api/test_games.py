@@ -211,7 +211,8 @@ def test_two_concurrent_actions_never_both_apply_sqlite(app: Flask) -> None:
 @pytest.fixture
 def postgres_apps(postgres_url: str) -> tuple[Flask, Flask]:
     upgrade(postgres_url)
-    return create_app({"DATABASE_URL": postgres_url}), create_app({"DATABASE_URL": postgres_url})
+    config = {"DATABASE_URL": postgres_url, "SOLVER_PROCESSES": 0}  # no solver to start
+    return create_app(config), create_app(config)
 
 
 @pytest.mark.postgres
@@ -239,8 +240,8 @@ def test_rounds_played_so_far_are_public_across_hands(client: FlaskClient) -> No
 
 def test_two_instances_on_one_database_never_serve_a_stale_cached_game(tmp_path: Path) -> None:
     url = f"sqlite:///{tmp_path / 'shared.db'}"
-    first = create_app({"AUTO_MIGRATE": True, "DATABASE_URL": url}).test_client()
-    second = create_app({"AUTO_MIGRATE": True, "DATABASE_URL": url}).test_client()
+    first = create_app({"AUTO_MIGRATE": True, "DATABASE_URL": url, "SOLVER_PROCESSES": 0}).test_client()
+    second = create_app({"AUTO_MIGRATE": True, "DATABASE_URL": url, "SOLVER_PROCESSES": 0}).test_client()
     game_id, tokens, _ = create(first)
     assert second.get(f"/v1/games/{game_id}").json["version"] == 0  # second instance caches v0
     act(first, game_id, tokens[holder_of_two(first, game_id)], type="keep")

@@ -150,7 +150,7 @@ def test_finding_7_the_same_action_id_20_times_at_once_gets_the_stored_answer_po
     postgres_url: str,
 ) -> None:
     upgrade(postgres_url)
-    apps = [create_app({"DATABASE_URL": postgres_url}) for _ in range(2)]
+    apps = [create_app({"DATABASE_URL": postgres_url, "SOLVER_PROCESSES": 0}) for _ in range(2)]
     check_same_action_id_at_once_gets_the_stored_answer(apps)
 
 
