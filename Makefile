@@ -1,7 +1,7 @@
 # Two entry points for newcomers:
 #   make run   - create .venv, install the service, start it on http://127.0.0.1:8000 (SQLite)
 #   make test  - create .venv, install the service with test tools, run ruff and the whole test suite
-#   make check - the fast tier of make test (under a minute), for the edit-test loop
+#   make check - the fast tier of make test (about a minute on 2 idle cores), for the edit-test loop
 PYTHON ?= python3
 VENV ?= .venv
 BIN := $(VENV)/bin
@@ -29,7 +29,7 @@ test: $(VENV)/.installed-test
 	$(BIN)/ruff check .
 	$(BIN)/python -m pytest -n auto --doctest-modules rulesets solver api tests
 
-# The fast tier for the edit-test loop (under a minute on 2 cores): ruff, the doctests and every
+# The fast tier for the edit-test loop (about a minute on 2 idle cores, 2 min of CPU): ruff, the doctests and every
 # test but the exhaustive, random-game and real-server ones (marked slow or in tests/server) and
 # those needing PostgreSQL, and the browser tests (tests/browser: headless Chromium, seconds per
 # page). `make test` runs them all.
