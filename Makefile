@@ -29,10 +29,10 @@ test: $(VENV)/.installed-test
 	$(BIN)/ruff check .
 	$(BIN)/python -m pytest -n auto --doctest-modules rulesets solver api tests
 
-# The fast tier for the edit-test loop (about a minute on 2 idle cores, 2 min of CPU): ruff, the doctests and every
-# test but the exhaustive, random-game and real-server ones (marked slow or in tests/server) and
-# those needing PostgreSQL, and the browser tests (tests/browser: headless Chromium, seconds per
-# page). `make test` runs them all.
+# The fast tier for the edit-test loop (about a minute on 2 idle cores, 2 min of CPU): ruff, the
+# doctests and every test but the exhaustive, random-game and real-server ones (marked slow or in
+# tests/server) and those needing PostgreSQL, and the browser tests (tests/browser: headless
+# Chromium, seconds per page). `make test` runs them all.
 check: $(VENV)/.installed-test
 	$(BIN)/ruff check .
 	RAMCHI_QUICK=1 RAMCHI_API_EXAMPLES=3 $(BIN)/python -m pytest -n auto --doctest-modules -m "not slow and not postgres" \
