@@ -24,11 +24,14 @@ import os
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from flask import current_app
+from flask import current_app, g
 
 from api.clients import client_address
+from api.errors import ApiProblem
+from api.game_api import GameApi, game_api
 from api.pool import POOL, Job, SolverPool
-from rulesets.game import game_kind
+from rulesets.game import DEFAULT_GAME, game_kind
+from rulesets.log import LogError
 from rulesets.replay import Page
 from solver.budget import Deadline
 
@@ -101,3 +104,21 @@ def run_log_job(fn: Callable[..., Any], *args: Any, what: str, ask_less: str) ->
     pool: SolverPool = current_app.extensions[POOL]
     return pool.run(Job(fn, args, budget_s=log_budget_s(), what=what, ask_less=ask_less),
                     client_address())
+
+
+def posted_log(body: Mapping[str, Any]) -> tuple[GameApi, Any]:
+    """The game and configuration of a posted log body (a dispute's or a replay's), with the
+    log's size checked before any record is read; the verdict is dumped by that game's schema.
+
+    A bad configuration is the game's own 422; a log that is not a list, or longer than a game
+    of that many hands can be, is 422 ``invalid_log`` pointing at ``/log``.
+    """
+    game = game_api(body.get("game") or DEFAULT_GAME)
+    g.game = game.name
+    config = game.config_from(body["config"], "/config")
+    try:
+        game.kind.check_log_size(config, body["log"])
+    except LogError as err:
+        raise ApiProblem("invalid_log", err.message,
+                         errors=[{"pointer": "/log", "detail": err.message}]) from None
+    return game, config

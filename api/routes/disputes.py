@@ -4,16 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import g
-
 from api.blueprint import Blueprint
 from api.errors import ApiProblem
-from api.game_api import game_api
 from api.game_bodies import DisputeRequestSchema, VerdictSchema
-from api.log_jobs import JUDGE_LESS, judge_log, run_log_job
+from api.log_jobs import JUDGE_LESS, judge_log, posted_log, run_log_job
 from api.schemas import PROBLEM
-from rulesets.game import DEFAULT_GAME, PostedRecordError
-from rulesets.log import LogError
+from rulesets.game import PostedRecordError
 
 blp = Blueprint("disputes", __name__, url_prefix="/v1/disputes",
                 description="Replay a game log and say whether every action was legal.")
@@ -43,15 +39,8 @@ def judge(body: dict[str, Any]) -> dict[str, Any]:
         raise ApiProblem("invalid_log", "this log is of a game still running (complete: false): its "
                          "running hand is hidden; post it again once the game is over",
                          errors=[{"pointer": "/complete", "detail": "the game is not over"}])
-    game = game_api(body.get("game") or DEFAULT_GAME)
-    g.game = game.name  # the verdict is dumped by its game's schema
+    game, config = posted_log(body)
     kind = game.kind
-    config = game.config_from(body["config"], "/config")
-    try:
-        kind.check_log_size(config, body["log"])
-    except LogError as err:
-        raise ApiProblem("invalid_log", err.message,
-                         errors=[{"pointer": "/log", "detail": err.message}]) from None
     try:
         verdict: dict[str, Any] = run_log_job(judge_log, kind.name, config.to_dict(), body["log"],
                                               what="the dispute", ask_less=JUDGE_LESS)

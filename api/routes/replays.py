@@ -4,15 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import g
-
 from api.blueprint import Blueprint
 from api.errors import ApiProblem
-from api.game_api import game_api
 from api.game_bodies import DisputeRequestSchema, ReplayPageSchema, ReplaySchema
-from api.log_jobs import TELL_LESS, replay_page, run_log_job
+from api.log_jobs import TELL_LESS, posted_log, replay_page, run_log_job
 from api.schemas import PROBLEM
-from rulesets.game import DEFAULT_GAME, PostedRecordError
+from rulesets.game import PostedRecordError
 from rulesets.log import LogError
 from rulesets.replay import check_replayable
 
@@ -45,15 +42,8 @@ def replay(body: dict[str, Any], start: int, limit: int) -> dict[str, Any]:
     solver process within the log budget (``RAMCHI_LOG_BUDGET_S``), past which the answer is
     503 ``budget_exceeded``.
     """
-    game = game_api(body.get("game") or DEFAULT_GAME)
-    g.game = game.name  # the verdict is dumped by its game's schema
+    game, config = posted_log(body)
     kind = game.kind
-    config = game.config_from(body["config"], "/config")
-    try:
-        kind.check_log_size(config, body["log"])
-    except LogError as err:
-        raise ApiProblem("invalid_log", err.message,
-                         errors=[{"pointer": "/log", "detail": err.message}]) from None
     try:
         check_replayable(kind)
     except LogError as err:
