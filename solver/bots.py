@@ -12,7 +12,7 @@ seeded by the game's seed (:func:`bot_secret`), the seat and the game's version
 whatever the bots.
 
 >>> sorted(bots_of("continental"))
-['advisor', 'random']
+['advisor', 'ev', 'random']
 >>> bot("continental", "random").description[:32]
 'Plays legal moves at random, but'
 >>> bot("continental", "shark")
@@ -51,7 +51,8 @@ __all__ = [
     "register_bot",
 ]
 
-BUILTIN_BOTS: tuple[str, ...] = ("solver.ramchi.bots", "solver.continental.bots")
+BUILTIN_BOTS: tuple[str, ...] = ("solver.ramchi.bots", "solver.continental.bots",
+                                  "solver.continental.ev_bot")
 """Modules registering the bots of this package (imported on first lookup)."""
 
 MAX_BOT_ACTIONS = 100_000

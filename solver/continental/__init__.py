@@ -8,7 +8,11 @@
 - :mod:`~solver.continental.cardtypes`: hands as counts of the 53 card types.
 - :mod:`~solver.continental.results`: the answer's value objects.
 - :mod:`~solver.continental.bots`: the ``random`` and ``advisor`` bots (registered with
-  :mod:`solver.bots`).
+  :mod:`solver.bots`); :mod:`~solver.continental.ev_bot`: the ``ev`` bot.
+- Expected points: :mod:`~solver.continental.sampler` deals what a seat does not know,
+  :mod:`~solver.continental.position` is the decision, :mod:`~solver.continental.alternatives`
+  what is priced, :mod:`~solver.continental.rollout` plays a hand out with a fast policy,
+  :mod:`~solver.continental.expected` prices (with :mod:`~solver.continental.expected_words`).
 
 The rules it relies on (melds, lay-offs, contracts and their drop sizes, run windows,
 points, the deck and its copies) live in ``rulesets/continental/``.

@@ -9,7 +9,7 @@
 
 >>> from solver.bots import bots_of
 >>> list(bots_of("continental"))
-['random', 'advisor']
+['random', 'advisor', 'ev']
 
 :func:`advisor_action` is the action the advisor bot takes now for one seat of a
 :class:`~rulesets.continental.game.ContinentalGame`; :func:`advisor_choice`

@@ -1,0 +1,110 @@
+"""The Continental ``ev`` bot: plays the expected-points advice from what its seat sees.
+
+Each decision is priced by :func:`~solver.continental.expected.price` on deals of what the seat
+does not know (:meth:`~solver.continental.position.Position.of_game`: its own hand, the table,
+the pile, the hand sizes, the cards others took from the pile), with the exact advisor
+(:func:`~solver.continental.bots.seat_advice`) pruning the alternatives first. A decision the
+exact advice leaves no doubt about is not priced: a draw or a buy offer of a card that is no
+out of the hand (nor, once dropped, fits a meld on the table), and any decision with a single
+alternative.
+
+The bot is deterministic: its samples come from the bot's random generator, and its budget is a
+count of rollout turns (:data:`WORK`), not the clock; a ``deadline`` only cuts the sampling
+short (then the figures so far decide). Past the deadline before any advice, it plays as the
+``advisor`` bot does when out of time.
+
+>>> import random
+>>> from rulesets.continental.config import GameConfig
+>>> from rulesets.continental.game import ContinentalGame
+from rulesets.continental.melds import can_lay_off
+>>> game = ContinentalGame(GameConfig.create(players=4, hands=1, seed=5, dealer=0))
+>>> action = ev_action(game, 1, random.Random(0))
+>>> action.kind, game.can(action)
+('draw', True)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+import random
+
+from rulesets.continental.game import ContinentalGame
+from rulesets.continental.melds import can_lay_off
+from rulesets.continental.records import Draw, Pass
+from rulesets.log import Record
+from solver.bots import Bot, register_bot
+from solver.budget import BudgetExceededError, Deadline
+from solver.continental.bots import advisor_choice, seat_advice
+from solver.continental.cardtypes import add, counts_of, type_of
+from solver.continental.distance import distance
+from solver.continental.drop import spare_cards
+from solver.continental.expected import ExpectedPoints, price
+from solver.continental.position import Position, Step
+
+__all__ = ["EV", "SAMPLES", "WORK", "ev_action", "ev_pricing"]
+
+logger = logging.getLogger(__name__)
+
+SAMPLES = 24
+"""Samples per alternative the bot plays out, at most."""
+WORK = 2400
+"""Rollout turns the bot plays per decision, at most (about 0.2-0.4 s on one core)."""
+
+
+def _helps(game: ContinentalGame, seat: int) -> bool:
+    """Whether the top discard is an out of the seat's hand, or fits the table once dropped."""
+    top = game.top_discard
+    if top is None:
+        return False
+    hand = game.hands[seat]
+    if game.dropped[seat]:
+        return any(can_lay_off(meld, top) for meld in game.table)
+    spare = spare_cards(game.options)
+    counts = counts_of(hand)
+    return distance(add(counts, type_of(top)), game.contract, spare=spare) < \
+        distance(counts, game.contract, spare=spare)
+
+
+def ev_pricing(game: ContinentalGame, seat: int, rng: random.Random, *,
+               deadline: Deadline | None = None) -> ExpectedPoints | None:
+    """The priced decision of ``seat`` now, or None when the exact advice leaves no doubt
+    (module text)."""
+    position = Position.of_game(game, seat)
+    if position.step is not Step.PLAY and not _helps(game, seat):
+        return None
+    advice = seat_advice(game, seat, drawn=position.step is Step.PLAY, deadline=deadline)
+    return price(position, advice, samples=SAMPLES, seed=rng.getrandbits(31), work=WORK,
+                 deadline=deadline)
+
+
+def ev_action(game: ContinentalGame, seat: int, rng: random.Random, *,
+              deadline: Deadline | None = None) -> Record:
+    """The action the ``ev`` bot takes now for ``seat``, one of ``game.awaited()``."""
+    if seat != game.current and seat in game.buyers_to_answer() and not _helps(game, seat):
+        return Pass(seat)
+    if seat == game.current and game.phase.value == "draw" and not _helps(game, seat):
+        return Draw(seat, "stock")
+    try:
+        priced = ev_pricing(game, seat, rng, deadline=deadline)
+    except BudgetExceededError:
+        priced = None
+    if priced is not None:
+        action = dataclasses.replace(priced.choice.alternative.action, seat=seat)  # type: ignore[type-var]
+        if game.can(action):
+            return action
+        logger.warning("ev bot, seat %d of %r: the priced %r is refused; playing the advisor's",
+                       seat, game, action)
+    return advisor_choice(game, seat, rng, deadline=deadline)[0]
+
+
+def _ev(game: ContinentalGame, seat: int, rng: random.Random, deadline: Deadline | None) -> Record:
+    return ev_action(game, seat, rng, deadline=deadline)
+
+
+EV = register_bot(Bot(
+    game="continental", name="ev",
+    description="Plays the expected-points advice: prices its close choices (discards, drop or "
+                "hold, take, buy) by playing the hand out on samples of the cards it cannot see, "
+                "and avoids discards another player can use. Sees only what its seat sees.",
+    choose=_ev, costly=True))

@@ -1,0 +1,268 @@
+"""Expected-points advice for Continental: price each alternative of a decision by rollouts.
+
+For a :class:`~solver.continental.position.Position`, every
+:class:`~solver.continental.alternatives.Alternative` is played out on the same sampled deals
+(common random numbers: sample ``i`` places the unknown cards the same way, and reshuffles the
+same way, for every alternative) with the fast policy in every seat
+(:func:`~solver.continental.rollout.play_out`). An alternative's *expected points* are the mean
+points the advised seat scores at the end of the hand (lower is better: the same-turn bonus is
+-10); its *danger* is how often the card it discards is taken by another player before the next
+discard (drawn from the pile or bought) and ends on the table (melded or laid off: it helped
+them drop, lay off or go out).
+
+The advice keeps the exact advisor's choice unless another alternative is better by more than
+:data:`KEEP_Z` standard errors of the paired difference, so sampling noise never overrules it
+for nothing. Sampling is anytime: samples go in batches of :data:`BATCH` until ``samples`` are
+done, the choice is clear (every other alternative worse by :data:`CLEAR_Z` standard errors
+after :data:`MIN_SAMPLES`), or the deadline comes. Same position, seed and samples give the
+same answer.
+
+>>> from rulesets.continental.config import GameConfig
+>>> from rulesets.continental.game import ContinentalGame
+>>> from solver.continental.bots import seat_advice
+>>> from solver.continental.position import Position
+>>> game = ContinentalGame(GameConfig.create(players=4, hands=1, seed=3, dealer=0))
+>>> position = Position.of_game(game, 1)
+>>> priced = price(position, seat_advice(game, 1, drawn=False), samples=16, seed=1)
+>>> [a.alternative.kind.value for a in priced.alternatives], priced.samples
+(['take', 'stock'], 16)
+>>> priced == price(position, seat_advice(game, 1, drawn=False), samples=16, seed=1)
+True
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+
+import numpy as np
+
+from rulesets.continental.records import Buy, Pass
+from solver.budget import Deadline, deadline_or_none
+from solver.continental.alternatives import Alternative, Kind, alternatives
+from solver.continental.expected_words import why
+from solver.continental.position import Position, Step
+from solver.continental.results import ContinentalAdvice
+from solver.continental.rollout import FastPolicy, Plan, RolloutGame, play_out
+from solver.continental.sampler import Sampler
+
+__all__ = [
+    "BATCH",
+    "CLEAR_Z",
+    "DEFAULT_SAMPLES",
+    "KEEP_Z",
+    "MIN_SAMPLES",
+    "VERDICTS",
+    "ExpectedPoints",
+    "PricedAlternative",
+    "price",
+    "verdict",
+]
+
+DEFAULT_SAMPLES = 48
+"""Samples (deals of the unknown cards) each alternative is played out on, at most."""
+MIN_SAMPLES = 16
+"""Samples before the pricing may stop early because the choice is clear."""
+BATCH = 8
+"""Samples played between two looks at the clock and at the figures."""
+KEEP_Z = 1.0
+"""The exact advisor's choice is kept unless another is better by this many standard errors."""
+CLEAR_Z = 3.0
+"""The pricing stops early once every other alternative is worse by this many standard errors."""
+
+VERDICTS: tuple[tuple[str, float], ...] = (("best", 1.0), ("inaccuracy", 3.0), ("mistake", 10.0))
+"""Verdict by expected points lost against the advised play, the words of the Ramchi review: at
+most 1 point is ``best`` (within the sampling noise: a paired difference's standard error is
+about 1 point at 48 samples), at most 3 ``inaccuracy``, at most 10 ``mistake`` (a face card kept),
+more ``blunder``. A hand scores about 0-100 points (Ramchi's chips range about -10 to +10 a hand,
+hence thresholds four times Ramchi's in the same words, rounded)."""
+
+
+def verdict(points_lost: float) -> str:
+    """The verdict for ``points_lost`` (see :data:`VERDICTS`).
+
+    >>> verdict(0.4), verdict(2.5), verdict(7), verdict(25)
+    ('best', 'inaccuracy', 'mistake', 'blunder')
+    """
+    return next((name for name, most in VERDICTS if points_lost <= most), "blunder")
+
+
+@dataclass(frozen=True, slots=True)
+class PricedAlternative:
+    """One alternative with its figures over the samples (None when no sample was played).
+
+    ``points_lost`` is the mean over the samples of this alternative's points less the advised
+    one's (paired: the same deals), with ``difference_error`` its standard error; ``danger`` the
+    share of samples where the card it discards ends on the table through another player.
+    """
+
+    alternative: Alternative
+    expected_points: float | None
+    standard_error: float | None
+    points_lost: float | None
+    difference_error: float | None
+    danger: float | None
+    danger_error: float | None
+    advised: bool
+    verdict: str | None
+    why: str
+
+
+@dataclass(frozen=True, slots=True)
+class ExpectedPoints:
+    """The priced decision: the advised alternative first, the others by expected points.
+
+    ``samples`` is how many deals each alternative was played out on; ``complete`` is false
+    when the deadline stopped the sampling before the asked samples (or a clear choice).
+    """
+
+    step: Step
+    alternatives: tuple[PricedAlternative, ...]
+    samples: int
+    seed: int
+    complete: bool
+    solve_ms: float = field(compare=False)
+
+    @property
+    def choice(self) -> PricedAlternative:
+        """The advised alternative."""
+        return self.alternatives[0]
+
+
+def _rollout(position: Position, alternative: Alternative, deal: object, seed: int,
+             policy: FastPolicy, checked: bool) -> tuple[int, bool, int]:
+    """Seat 0's points, whether the alternative's discard went to another player's meld, and the
+    turns played."""
+    game: RolloutGame = position.rollout(deal, seed, checked=checked)  # type: ignore[arg-type]
+    if game.window and position.step is Step.PLAY:
+        _settle_offer(game, policy)
+    for record in alternative.records:
+        game.apply(record)
+        if game.ended:
+            break
+    card = alternative.card
+    discarded = card is not None and alternative.kind not in (Kind.TAKE, Kind.BUY) and not game.ended
+    taken = False
+    if discarded:
+        play_out(game, policy, discards=1)
+        taken = any(card in hand for hand in game.hands[1:]) or _on_table(game, card)
+    scores = play_out(game, policy)
+    assert scores is not None
+    return scores[0], taken and _on_table(game, card), game.turns
+
+
+def _on_table(game: RolloutGame, card: object) -> bool:
+    return any(card in meld.cards for meld in game.table)
+
+
+def _settle_offer(game: RolloutGame, policy: FastPolicy) -> None:
+    """The other seats answer the buy offer open during seat 0's play (they decide on the top
+    discard alone, whatever seat 0 plays).
+    """
+    for seat in game.buyers_to_answer():
+        game.take(Buy(seat) if policy.buys(game, seat) else Pass(seat))
+        if not game.window or game.ended:
+            return
+
+
+def _mean_error(values: np.ndarray) -> tuple[float, float]:
+    n = len(values)
+    mean = float(values.mean())
+    return mean, float(values.std(ddof=1) / math.sqrt(n)) if n > 1 else math.inf
+
+
+def _chosen(points: np.ndarray, options: Sequence[Alternative]) -> int:
+    """The advised alternative: the exact advisor's, unless another beats it clearly (KEEP_Z)."""
+    means = points.mean(axis=1)
+    best = int(np.argmin(means))
+    first = next((i for i, a in enumerate(options) if a.distance_choice), best)
+    if best == first or points.shape[1] < 2:
+        return first
+    diff = points[first] - points[best]
+    _, error = _mean_error(diff)
+    return best if float(diff.mean()) > KEEP_Z * error else first
+
+
+def _clear(points: np.ndarray, chosen: int) -> bool:
+    for i in range(points.shape[0]):
+        if i == chosen:
+            continue
+        mean, error = _mean_error(points[i] - points[chosen])
+        if not mean > CLEAR_Z * error:
+            return False
+    return True
+
+
+def price(position: Position, advice: ContinentalAdvice, *, samples: int = DEFAULT_SAMPLES,
+          seed: int = 0, deadline: Deadline | None = None, work: int | None = None,
+          checked: bool = False, options: Sequence[Alternative] | None = None) -> ExpectedPoints:
+    """Price the alternatives of ``position`` (module text); ``advice`` is its exact advice.
+
+    ``work`` bounds the turns played in all the rollouts: no batch starts once they are spent
+    (a budget that, unlike the clock, gives the same answer every time).
+
+    ``options`` replaces the alternatives of :func:`~solver.continental.alternatives.alternatives`;
+    ``checked`` has the rules check every move of every rollout (the tests).
+    """
+    started = time.perf_counter()
+    deadline = deadline_or_none(deadline)
+    options = tuple(options if options is not None else alternatives(position, advice))
+    sampler = Sampler(position.knowledge)
+    orders = sampler.permutations(samples, np.random.default_rng(seed))
+    points = np.zeros((len(options), samples))
+    fed = np.zeros((len(options), samples), dtype=bool)
+    done = turns = 0
+    single = clear = len(options) < 2
+    while done < samples and not clear:
+        if done and (deadline.expired() or (work is not None and turns >= work)):
+            break
+        for i in range(done, min(samples, done + BATCH)):
+            deal = sampler.deal_of(orders[i])
+            rollout_seed = seed * 1_000_003 + i
+            for a, alternative in enumerate(options):
+                policy = FastPolicy(plans=(alternative.plan,), card_values=position.options.card_values)
+                points[a, i], fed[a, i], played = _rollout(position, alternative, deal,
+                                                           rollout_seed, policy, checked)
+                turns += played
+        done = min(samples, done + BATCH)
+        clear = done >= MIN_SAMPLES and _clear(points[:, :done], _chosen(points[:, :done], options))
+    return _priced(position, options, points[:, :done], fed[:, :done], seed,
+                   complete=single or clear or done == samples, started=started)
+
+
+def _priced(position: Position, options: Sequence[Alternative], points: np.ndarray, fed: np.ndarray,
+            seed: int, *, complete: bool, started: float) -> ExpectedPoints:
+    n = points.shape[1]
+    chosen = _chosen(points, options) if n else next(
+        (i for i, a in enumerate(options) if a.distance_choice), 0)
+    priced = []
+    for a, alternative in enumerate(options):
+        if n == 0:
+            priced.append(PricedAlternative(alternative, None, None, None, None, None, None,
+                                            a == chosen, None, ""))
+            continue
+        mean, error = _mean_error(points[a])
+        lost, lost_error = _mean_error(points[a] - points[chosen]) if a != chosen else (0.0, 0.0)
+        discards = alternative.card is not None and alternative.kind not in (Kind.TAKE, Kind.BUY)
+        danger = float(fed[a].mean()) if discards else None
+        danger_error = (math.sqrt(danger * (1 - danger) / n) if danger is not None else None)
+        priced.append(PricedAlternative(
+            alternative, round(mean, 2), _finite(error), round(lost, 2), _finite(lost_error),
+            None if danger is None else round(danger, 3),
+            None if danger_error is None else round(danger_error, 3), a == chosen,
+            verdict(lost), ""))
+    worded = [replace(p, why=why(p, priced, position)) for p in priced]
+    order = sorted(range(len(worded)), key=lambda i: (i != chosen, worded[i].expected_points or 0.0, i))
+    return ExpectedPoints(position.step, tuple(worded[i] for i in order), n, seed, complete,
+                          round((time.perf_counter() - started) * 1000, 2))
+
+
+def _finite(value: float) -> float | None:
+    return round(value, 2) if math.isfinite(value) else None
+
+
+def holds(alternative: Alternative) -> bool:
+    """Whether the alternative keeps the contract in hand to go out in one turn."""
+    return alternative.plan is Plan.HOLD

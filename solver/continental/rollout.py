@@ -1,0 +1,378 @@
+"""Play a Continental hand out from a known state with a fast policy, for the expected-points advice.
+
+A *rollout* starts from one full state of a hand (every hand and the stock known: a sample of what
+the advised seat does not know, :mod:`solver.continental.sampler`) and plays it to its end with
+:class:`FastPolicy` in every seat, through the referee's own ``take_*`` steps
+(:data:`rulesets.continental.game.RULES`), so every move follows the rules' bookkeeping; the moves
+the policy builds itself are legal by construction and the tests replay each rollout's log through
+a verifying :class:`~rulesets.continental.game.ContinentalGame`. The first moves of a rollout (the
+candidate being priced) are verified as any action is.
+
+The fast policy is the advisor's rules of thumb, computed from the exact distance tables
+(:func:`~solver.continental.distance.outs_mask`, cached) instead of the advisor's solves:
+
+- draw: take the top discard when it is an out (not dropped) or can be laid off (dropped);
+- buy: when the card is an out, and the seat has not dropped;
+- play: drop the contract as soon as the hand holds it (:func:`~rulesets.continental.drop_search.find_drop`),
+  unless the seat *holds* (see :class:`Plan`); once dropped lay off every card that fits
+  (keeping one to discard); discard the card that keeps the hand closest to its contract, the
+  most points first (once dropped: the most points).
+
+A hand that lasts :data:`MAX_TURNS` turns is scored as if the stock ran out (it is rare: the
+stock is reshuffled from the pile, so a hand can in principle go on for ever).
+
+>>> from rulesets.continental.config import GameConfig
+>>> from rulesets.continental.game import ContinentalGame
+>>> game = ContinentalGame(GameConfig.create(players=4, hands=7, seed=3, dealer=0))
+>>> rollout = RolloutGame.copy_of(game, seed=1)
+>>> scores = play_out(rollout)
+>>> len(scores), rollout.ended, min(scores) <= 0
+(4, True, True)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import Enum
+
+from rulesets.cards import Card, Rank, Suit
+from rulesets.continental.config import GameConfig
+from rulesets.continental.contracts import Contract, drop_size
+from rulesets.continental.drop_search import find_drop
+from rulesets.continental.game import RULES, ContinentalGame
+from rulesets.continental.hand_scores import hand_scores
+from rulesets.continental.melds import Meld, Trio, can_lay_off
+from rulesets.continental.phase import Phase
+from rulesets.continental.points import card_points
+from rulesets.continental.records import Buy, Discard, Draw, Drop, LayOff, Pass
+from rulesets.log import Record
+from solver.continental.cardtypes import JOKER, type_of
+from solver.continental.distance import DELTA, analysis_of, outs_mask
+
+__all__ = ["MAX_TURNS", "FastPolicy", "Plan", "RolloutGame", "play_out"]
+
+MAX_TURNS = 160
+"""Turns after which a rollout's hand is scored as if the stock had run out."""
+
+
+class Plan(Enum):
+    """How a seat plays its drop in a rollout.
+
+    ``NOW`` drops as soon as the hand holds the contract. ``HOLD`` keeps the contract in hand
+    until it can drop and go out in the same turn (scoring the same-turn bonus), and gives up
+    holding, dropping at once, as soon as another player has dropped.
+    """
+
+    NOW = "now"
+    HOLD = "hold"
+
+
+class RolloutGame(ContinentalGame):
+    """One hand of a game, played to its end and no further: the hand's scores are kept in
+    :attr:`scores` instead of dealing the next hand, reshuffles use the rollout's own random
+    generator, and :attr:`turns` counts the turns played.
+    """
+
+    scores: tuple[int, ...] | None
+    went_out: int | None
+
+    def __init__(self, config: GameConfig, contract: Contract, seed: int, *,
+                 checked: bool = False) -> None:
+        self.checked = checked
+        self.config = config
+        self.log: list[Record] = []
+        self.players = config.players
+        self.totals = (0,) * self.players
+        self.dealer = 0
+        self._reset_hand(contract.hand)
+        self._contract = contract
+        self.rng = random.Random(seed)
+        self.scores = None
+        self.went_out = None
+        self.turns = 0
+        self.keys: dict[int, tuple[tuple[Card, ...], int, int]] = {}
+
+    def key_of(self, hand: tuple[Card, ...]) -> tuple[int, int]:
+        """The encoded hand and its jokers (:func:`hand_key`), remembered while the hand lasts."""
+        known = self.keys.get(id(hand))
+        if known is not None and known[0] is hand:
+            return known[1], known[2]
+        key, jokers = hand_key(hand)
+        self.keys[id(hand)] = (hand, key, jokers)
+        return key, jokers
+
+    def accepted(self, index: int) -> int:
+        """The mask of card types (0-52) that table meld ``index`` takes (:func:`accepts`)."""
+        meld = self.table[index]
+        known = _ACCEPTS.get(id(meld))
+        if known is not None and known[0] is meld:
+            return known[1]
+        if len(_ACCEPTS) > _ACCEPTS_KEPT:
+            _ACCEPTS.clear()
+        mask = accepts(meld)
+        _ACCEPTS[id(meld)] = (meld, mask)
+        return mask
+
+    @classmethod
+    def copy_of(cls, game: ContinentalGame, seed: int, *, checked: bool = False) -> RolloutGame:
+        """The running hand of ``game`` as a rollout (every card where it is in ``game``)."""
+        rollout = cls(game.config, game.contract, seed, checked=checked)
+        rollout.hand_number = game.hand_number
+        rollout.totals = game.totals
+        rollout.dealer = game.dealer
+        rollout.hands = list(game.hands)
+        rollout.stock = game.stock
+        rollout.discards = game.discards
+        rollout.table = list(game.table)
+        rollout.owners = list(game.owners)
+        rollout.dropped = list(game.dropped)
+        rollout.dropped_this_turn = game.dropped_this_turn
+        rollout.current = game.current
+        rollout.phase = game.phase
+        rollout.window = game.window
+        rollout.answers = list(game.answers)
+        return rollout
+
+    @property
+    def contract(self) -> Contract:
+        """The contract of the hand rolled out (any contract, not only the seven hands')."""
+        return self._contract
+
+    @property
+    def ended(self) -> bool:
+        """Whether the hand is over (:attr:`scores` holds its points)."""
+        return self.scores is not None
+
+    def refill_stock(self) -> bool:
+        """The rules' reshuffle, shuffled by the rollout's generator."""
+        if self.stock:
+            return True
+        if len(self.discards) <= 1:
+            return False
+        cards = list(self.discards[:-1])
+        self.rng.shuffle(cards)
+        self.stock = tuple(cards)
+        self.discards = self.discards[-1:]
+        self.reshuffles += 1
+        return True
+
+    def _end_hand(self, out: int | None) -> None:
+        """Keep the hand's scores; the rollout stops here."""
+        self.scores = hand_scores(self.hands, out, self.dropped_this_turn, self.options)
+        self.went_out = out
+        self.window = False
+        self.phase = Phase.GAME_OVER
+
+    def take(self, record: Record) -> None:
+        """Apply a record the policy built (legal by construction): checked by the rules first
+        when the rollout is ``checked`` (the tests), else taken at once.
+        """
+        if self.checked:
+            self.apply(record)
+        else:
+            RULES[type(record)].take(self, record)  # type: ignore[arg-type]
+
+
+_PROBE = 99
+_ACCEPTS: dict[int, tuple[Meld, int]] = {}
+"""The :func:`accepts` masks of the melds seen lately, by identity (a meld is immutable)."""
+_ACCEPTS_KEPT = 4096
+
+
+def accepts(meld: Meld) -> int:
+    """The card types (a mask over 0-52) that can be laid off on ``meld``.
+
+    >>> from rulesets.cards import parse_cards
+    >>> from rulesets.continental.melds import make_run
+    >>> mask = accepts(make_run(parse_cards("5h 6h 7h 8h")))
+    >>> [t for t in range(53) if mask >> t & 1]  # 4♥, 9♥ and a joker
+    [10, 30, 52]
+    """
+    mask = 0
+    probes = [Card(None, None, _PROBE)]  # a copy no deck holds: never a card of the meld
+    if isinstance(meld, Trio):
+        probes += [Card(meld.rank, suit, _PROBE) for suit in Suit]
+    else:
+        probes += [Card(rank, meld.suit, _PROBE) for rank in Rank]
+    for probe in probes:
+        if can_lay_off(meld, probe):
+            mask |= 1 << type_of(probe)
+    return mask
+
+
+def hand_key(hand: Sequence[Card]) -> tuple[int, int]:
+    """The encoded hand (:func:`~solver.continental.distance.encode`) and its jokers."""
+    key = jokers = 0
+    for card in hand:
+        if card.rank is None:
+            jokers += 1
+        else:
+            key += DELTA[card.index]
+    return key, jokers
+
+
+@dataclass(frozen=True, slots=True)
+class FastPolicy:
+    """The rollout policy of every seat (module text); ``plans`` gives a seat's :class:`Plan`."""
+
+    plans: tuple[Plan, ...] = ()
+    card_values: str = "standard"
+
+    def plan(self, seat: int) -> Plan:
+        """The seat's plan (``NOW`` unless given)."""
+        return self.plans[seat] if seat < len(self.plans) else Plan.NOW
+
+    def _distance(self, game: RolloutGame, hand: Sequence[Card], spare: int) -> tuple[int, int]:
+        """The hand's distance and outs mask."""
+        contract = game.contract
+        key, jokers = game.key_of(hand)
+        return outs_mask(key, len(hand), jokers, contract.trios, contract.runs, spare)
+
+    def _spare(self, game: RolloutGame) -> int:
+        return 0 if game.options.go_out_without_discard else 1
+
+    def _fits_table(self, game: RolloutGame, card: Card) -> int | None:
+        """The first table meld ``card`` can be laid off on, if any."""
+        bit = 1 << type_of(card)
+        for index, meld in enumerate(game.table):
+            if game.accepted(index) & bit and can_lay_off(meld, card):
+                return index
+        return None
+
+    def wants(self, game: RolloutGame, seat: int, card: Card) -> bool:
+        """Whether ``seat`` takes (or buys) ``card``: an out, or a card it can lay off once dropped."""
+        if game.dropped[seat]:
+            return self._fits_table(game, card) is not None
+        dist, mask = self._distance(game, game.hands[seat], self._spare(game))
+        return dist > 0 and bool((mask >> type_of(card)) & 1)
+
+    def buys(self, game: RolloutGame, seat: int) -> bool:
+        """Whether ``seat`` asks to buy the offered discard."""
+        return not game.dropped[seat] and self.wants(game, seat, game.discards[-1])
+
+    def draw(self, game: RolloutGame, seat: int) -> Draw:
+        """The draw of ``seat``'s turn."""
+        top = game.top_discard
+        if top is not None and self.wants(game, seat, top):
+            return Draw(seat, "discard")
+        return Draw(seat, "stock")
+
+    def _lay_offs(self, table: list[Meld], hand: list[Card], keep: int) -> list[tuple[Card, int]]:
+        """Greedy lay-offs of ``hand`` on ``table`` (both updated), most points first, keeping
+        ``keep`` cards in hand.
+        """
+        from rulesets.continental.melds import lay_off
+
+        done: list[tuple[Card, int]] = []
+        progress = True
+        while progress and len(hand) > keep:
+            progress = False
+            for card in sorted(hand, key=lambda c: -card_points(c, self.card_values)):
+                if len(hand) <= keep:
+                    break
+                for index, meld in enumerate(table):
+                    if can_lay_off(meld, card):
+                        table[index] = lay_off(meld, card)
+                        hand.remove(card)
+                        done.append((card, index))
+                        progress = True
+                        break
+        return done
+
+    def _goes_out_with(self, game: RolloutGame, seat: int, drop: Sequence[Sequence[Card]]) -> bool:
+        """Whether dropping ``drop`` now and laying off what fits leaves the hand going out."""
+        from rulesets.continental.turn_actions import contract_drop
+
+        melds, problems = contract_drop(drop, game.contract)
+        if problems:
+            return False
+        used = {c for meld in drop for c in meld}
+        hand = [c for c in game.hands[seat] if c not in used]
+        table = [*game.table, *melds]
+        keep = self._spare(game)
+        self._lay_offs(table, hand, keep)
+        return len(hand) <= keep
+
+    def play(self, game: RolloutGame, seat: int) -> Record:
+        """The next action of ``seat``'s play step: drop, a lay-off, or the discard."""
+        hand = game.hands[seat]
+        spare = self._spare(game)
+        if not game.dropped[seat]:
+            dist, _ = self._distance(game, hand, spare)
+            if dist == 0:
+                drop = find_drop(hand, game.contract)
+                if drop is not None and len(hand) - sum(map(len, drop)) >= spare:
+                    holding = (self.plan(seat) is Plan.HOLD
+                               and not any(d for s, d in enumerate(game.dropped) if s != seat))
+                    if not holding or self._goes_out_with(game, seat, drop):
+                        return Drop(seat, tuple(tuple(meld) for meld in drop))
+            return Discard(seat, self._discard_building(game, hand, spare))
+        if len(hand) > spare:
+            for card in sorted(hand, key=lambda c: -card_points(c, self.card_values)):
+                index = self._fits_table(game, card)
+                if index is not None:
+                    return LayOff(seat, card, index, None)
+        return Discard(seat, max(hand, key=lambda c: (card_points(c, self.card_values), type_of(c))))
+
+    def _discard_building(self, game: RolloutGame, hand: Sequence[Card], spare: int) -> Card:
+        """The card whose discard keeps the hand closest, the most points first.
+
+        One analysis of the hand gives every discard's distance: a natural card that is *free*
+        leaves the naturals the melds use as they are, any other natural lowers them by one,
+        and a joker changes only the joker count.
+        """
+        contract = game.contract
+        trios, runs = contract.trios, contract.runs
+        key, jokers = game.key_of(hand)
+        info = analysis_of(key, trios, runs)
+        slots, melds = drop_size(trios, runs), trios + runs
+        short = slots + spare - (len(hand) - 1)
+        best: tuple[int, int, int] | None = None
+        choice = hand[0]
+        for card in hand:
+            if card.rank is None:
+                t, need = JOKER, max(melds, slots - jokers + 1) - info.naturals
+            else:
+                t = card.index
+                lost = 0 if (info.free >> t) & 1 else 1
+                need = max(melds, slots - jokers) - info.naturals + lost
+            score = (max(short, need, 0), -card_points(card, self.card_values), t)
+            if best is None or score < best:
+                best, choice = score, card
+        return choice
+
+
+def play_out(game: RolloutGame, policy: FastPolicy | None = None, *,
+             discards: int | None = None) -> tuple[int, ...] | None:
+    """Play ``game``'s hand to its end with ``policy`` in every seat; the hand's scores.
+
+    With ``discards``, stop after that many discards instead (None when the hand goes on). A buy
+    offer open at the start (or after a stock draw) is answered by every seat in the rules'
+    order before the current player plays on.
+    """
+    policy = policy or FastPolicy(card_values=game.options.card_values)
+    while not game.ended:
+        if game.turns >= MAX_TURNS:
+            game.stock_ran_out()
+            break
+        if game.window:
+            for seat in game.buyers_to_answer():
+                game.take(Buy(seat) if policy.buys(game, seat) else Pass(seat))
+                if not game.window or game.ended:
+                    break
+            continue
+        seat = game.current
+        if game.phase is Phase.DRAW:
+            game.take(policy.draw(game, seat))
+            continue
+        record = policy.play(game, seat)
+        game.take(record)
+        if isinstance(record, Discard):
+            game.turns += 1
+            if discards is not None:
+                discards -= 1
+                if discards <= 0 and not game.ended:
+                    return None
+    return game.scores
