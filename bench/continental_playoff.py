@@ -57,6 +57,7 @@ from rulesets.continental.game import ContinentalGame, Phase  # noqa: E402
 from rulesets.game import game_kind  # noqa: E402
 from solver.bots import bot_secret, bots_of, decide  # noqa: E402
 from solver.budget import Deadline  # noqa: E402
+from solver.continental import bots as continental_bots  # noqa: E402
 from solver.stats import mean_ci  # noqa: E402
 
 GAME = "continental"
@@ -114,6 +115,10 @@ class GameResult:
     """Each hand's cards bought per seat."""
     decisions: tuple[tuple[int, str, float], ...]
     """Every decision: its seat, its kind (:func:`decision_kind`) and its milliseconds."""
+    fallbacks: tuple[int, int] = (0, 0)
+    """The advisor bot's fallbacks in this game (:data:`solver.continental.bots.BUDGET_FALLBACKS`,
+    :data:`~solver.continental.bots.FALLBACKS`: out of budget, advice that gave no legal action),
+    whichever bot called it."""
 
     @property
     def bots(self) -> tuple[str, ...]:
@@ -132,6 +137,7 @@ def play(line: str, deal: int, seating: str, hands: int, budget_ms: float | None
     game = kind.new_game(kind.config_from_dict({"players": PLAYERS, "hands": hands, "seed": deal,
                                                 "dealer": 0}))
     secret = bot_secret(GAME, game.config)
+    before = (continental_bots.BUDGET_FALLBACKS, continental_bots.FALLBACKS)
     decisions: list[tuple[int, str, float]] = []
     version = 0
     while (seat := kind.bot_seat(game, bots)) is not None:
@@ -143,6 +149,7 @@ def play(line: str, deal: int, seating: str, hands: int, budget_ms: float | None
         kind.apply(game, action)
         version += 1
     assert game.is_over, "the bots stopped before the game's end"
+    fallbacks = (continental_bots.BUDGET_FALLBACKS - before[0], continental_bots.FALLBACKS - before[1])
     scores, went_out, same_turn = [], [], []
     buys = [[0] * PLAYERS for _ in range(hands)]
     out: tuple[int | None, bool] = (None, False)
@@ -157,7 +164,7 @@ def play(line: str, deal: int, seating: str, hands: int, budget_ms: float | None
             same_turn.append(out[1])
             out = (None, False)
     return GameResult(line, deal, seating, tuple(scores), tuple(went_out), tuple(same_turn),
-                      tuple(tuple(hand) for hand in buys), tuple(decisions))
+                      tuple(tuple(hand) for hand in buys), tuple(decisions), fallbacks)
 
 
 # --- statistics (pure) -----------------------------------------------------------------------
@@ -405,6 +412,9 @@ def _print_tables(summaries: list[LineSummary], runs: list[GameResult], budget_m
     for t in timings(runs, budget_ms):
         print(f"| {t.bot} | {t.kind} | {t.count} | {t.p50:.1f} | {t.p95:.1f} | {t.max:.1f} | "
               f"{'' if t.over is None else t.over} |")
+    budget_fallbacks, errors = (sum(g.fallbacks[i] for g in runs) for i in range(2))
+    print(f"\nThe advisor bot's fallbacks (a simple move instead of the advice): {budget_fallbacks} out of "
+          f"budget, {errors} for advice that gave no legal action")
 
 
 def _print_targets(args: argparse.Namespace, summaries: list[LineSummary], runs: list[GameResult]) -> None:
