@@ -20,7 +20,7 @@ from rulesets.legal_actions import request_body
 from rulesets.log import Record
 from solver.continental.results import AdvisedLayOff, ContinentalAdvice
 
-__all__ = ["advised_records", "advised_request"]
+__all__ = ["advised_records", "advised_request", "record_request"]
 
 
 def advised_records(advice: ContinentalAdvice, seat: int, table: Sequence[Meld], *,
@@ -72,6 +72,17 @@ def advised_request(advice: ContinentalAdvice, table: Sequence[Meld], *, offer: 
     """
     records = advised_records(advice, 0, table, offer=offer)
     return request_body(_named(records[0], named or {})) if records else None
+
+
+def record_request(record: Record, named: Mapping[Card, Card] | None = None) -> dict[str, Any]:
+    """An action record of the advised seat as the body of ``POST /v1/games/{id}/actions``, each
+    card as ``named`` names it (see :func:`advised_request`).
+
+    >>> from rulesets.cards import parse_card
+    >>> record_request(Discard(0, parse_card("9s")))
+    {'type': 'discard', 'card': '9s'}
+    """
+    return request_body(_named(record, named or {}))
 
 
 def _named(value: Any, named: Mapping[Card, Card]) -> Any:

@@ -16,7 +16,6 @@ short (then the figures so far decide). Past the deadline before any advice, it 
 >>> import random
 >>> from rulesets.continental.config import GameConfig
 >>> from rulesets.continental.game import ContinentalGame
-from rulesets.continental.melds import can_lay_off
 >>> game = ContinentalGame(GameConfig.create(players=4, hands=1, seed=5, dealer=0))
 >>> action = ev_action(game, 1, random.Random(0))
 >>> action.kind, game.can(action)
@@ -69,7 +68,8 @@ def _helps(game: ContinentalGame, seat: int) -> bool:
 def ev_pricing(game: ContinentalGame, seat: int, rng: random.Random, *,
                deadline: Deadline | None = None) -> ExpectedPoints | None:
     """The priced decision of ``seat`` now, or None when the exact advice leaves no doubt
-    (module text)."""
+    (module text).
+    """
     position = Position.of_game(game, seat)
     if position.step is not Step.PLAY and not _helps(game, seat):
         return None

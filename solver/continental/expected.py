@@ -134,7 +134,8 @@ class ExpectedPoints:
 def _rollout(position: Position, alternative: Alternative, deal: object, seed: int,
              policy: FastPolicy, checked: bool) -> tuple[int, bool, int]:
     """Seat 0's points, whether the alternative's discard went to another player's meld, and the
-    turns played."""
+    turns played.
+    """
     game: RolloutGame = position.rollout(deal, seed, checked=checked)  # type: ignore[arg-type]
     if game.window and position.step is Step.PLAY:
         _settle_offer(game, policy)

@@ -101,9 +101,11 @@ class Position:
     @classmethod
     def of_request(cls, hand: Sequence[Card], contract: Contract, options: ContinentalOptions, *,
                    table: Sequence[Meld], dropped: bool, discards: Sequence[Card],
-                   others: Sequence[OtherPlayer], step: Step, deck: Deck | None = None) -> Position:
+                   others: Sequence[OtherPlayer], step: Step, deck: Deck | None = None,
+                   elsewhere: Sequence[Card] = ()) -> Position:
         """A position told by a player (the advice request): the hand, the table, the pile (bottom
-        first), the other players in play order after the player, and the step.
+        first), the other players in play order after the player, the step, and the cards
+        known to be out of play elsewhere (seen: in no hand, not in the stock).
 
         A buy offer is taken as made by the player just before the advised one (the nearest
         buyer is then the advised player). Refuses (:class:`~rulesets.errors.InvalidInputError`)
@@ -115,7 +117,7 @@ class Position:
                                     code="invalid_input", field="other_players")
         knowledge = SeatKnowledge(tuple(hand), tuple(c for meld in table for c in meld.cards),
                                   tuple(discards), tuple(others),
-                                  deck or Deck.for_players(options.max_players))
+                                  deck or Deck.for_players(options.max_players), tuple(elsewhere))
         n = 1 + len(others)
         current = n - 1 if step is Step.BUY else 0
         answers = (None,) * n if step is Step.BUY else ()

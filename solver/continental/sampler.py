@@ -54,6 +54,8 @@ class SeatKnowledge:
     discards: tuple[Card, ...]
     others: tuple[OtherPlayer, ...]
     deck: Deck = field(default_factory=Deck)
+    elsewhere: tuple[Card, ...] = ()
+    """Other cards known to be out of the stock and the hidden hands (seen, out of play)."""
 
     @property
     def known(self) -> tuple[Card, ...]:
@@ -64,7 +66,8 @@ class SeatKnowledge:
         ...               (OtherPlayer(7, picked_up=tuple(parse_cards("Kd"))),)).known
         (Card('7c'), Card('9s'), Card('Kd'))
         """
-        return (*self.hand, *self.table, *self.discards, *(c for o in self.others for c in o.held))
+        return (*self.hand, *self.table, *self.discards, *(c for o in self.others for c in o.held),
+                *self.elsewhere)
 
 
 @dataclass(frozen=True, slots=True)
