@@ -68,11 +68,14 @@ class Alternative:
         return self.records[0]
 
 
-def alternatives(position: Position, advice: ContinentalAdvice) -> tuple[Alternative, ...]:
+def alternatives(position: Position, advice: ContinentalAdvice, *, discards: int = DISCARDS,
+                 closest: bool = False) -> tuple[Alternative, ...]:
     """The alternatives of ``position``'s decision, the exact advisor's choice first.
 
     ``advice`` is the exact advice of the same position (its draw and buy answers when the
-    step is a draw or a buy offer, its drop, lay-offs and discard ranking after the draw).
+    step is a draw or a buy offer, its drop, lay-offs and discard ranking after the draw). At
+    most ``discards`` discards are priced (and one way to hold instead of ``2``); ``closest``
+    keeps, before the drop, only the discards leaving the hand as close as the best one.
     """
     if position.step is Step.BUY:
         buy = advice.buy is not None and advice.buy.advised
@@ -88,10 +91,11 @@ def alternatives(position: Position, advice: ContinentalAdvice) -> tuple[Alterna
                             distance_choice=take),
                 Alternative(Kind.STOCK, stock.records, distance_choice=not take))
         return pair if take else pair[::-1]
-    return _play_alternatives(position, advice)
+    return _play_alternatives(position, advice, discards, closest)
 
 
-def _discards_of(kept: Sequence[Card], card_values: str, first: Card | None) -> list[Card]:
+def _discards_of(kept: Sequence[Card], card_values: str, first: Card | None,
+                 most: int = DISCARDS) -> list[Card]:
     """The distinct discards among ``kept``, the advised one first, then the most points."""
     by_type: dict[int, Card] = {}
     for card in sorted(kept, key=lambda c: (-card_points(c, card_values), type_of(c))):
@@ -99,11 +103,11 @@ def _discards_of(kept: Sequence[Card], card_values: str, first: Card | None) -> 
     cards = list(by_type.values())
     if first is not None:
         cards.sort(key=lambda c: type_of(c) != type_of(first))
-    return cards[:DISCARDS]
+    return cards[:most]
 
 
 def _after_melding(position: Position, advice: ContinentalAdvice, head: tuple[Record, ...],
-                   kind: Kind, advised: bool) -> list[Alternative]:
+                   kind: Kind, advised: bool, most: int) -> list[Alternative]:
     """The turn after the advised drop (``head``, possibly none when already dropped): the
     advised lay-offs, then each priced discard of the cards kept.
     """
@@ -113,7 +117,7 @@ def _after_melding(position: Position, advice: ContinentalAdvice, head: tuple[Re
     if not kept:  # goes out by melding the last card (go_out_without_discard)
         return [Alternative(kind, head + steps, None, distance_choice=advised)]
     out = []
-    for card in _discards_of(kept, position.options.card_values, advice.discard):
+    for card in _discards_of(kept, position.options.card_values, advice.discard, most):
         out.append(Alternative(kind, head + steps + (Discard(0, card),), card,
                                distance_choice=advised and card == advice.discard))
     return out
@@ -127,21 +131,25 @@ def _lay_off(step: AdvisedLayOff, table_size: int) -> LayOff:
     return LayOff(0, step.card, meld, step.end)  # type: ignore[arg-type]
 
 
-def _play_alternatives(position: Position, advice: ContinentalAdvice) -> tuple[Alternative, ...]:
+def _play_alternatives(position: Position, advice: ContinentalAdvice, most: int,
+                       closest: bool) -> tuple[Alternative, ...]:
     hand = position.knowledge.hand
     values = position.options.card_values
     if position.dropped[0]:
-        return tuple(_after_melding(position, advice, (), Kind.DISCARD, True))
+        return tuple(_after_melding(position, advice, (), Kind.DISCARD, True, most))
     if advice.can_drop:
         drop = (Drop(0, tuple(tuple(meld.cards) for meld in advice.drop)),)
-        dropping = _after_melding(position, advice, drop, Kind.DROP, True)
+        dropping = _after_melding(position, advice, drop, Kind.DROP, True, most)
         if advice.goes_out:
             return tuple(dropping)
         holds = [Alternative(Kind.HOLD, (Discard(0, card),), card, Plan.HOLD)
-                 for card in _holding_discards(position, advice, values)]
+                 for card in _holding_discards(position, advice, values)[:2 if most > 2 else 1]]
         return (*dropping, *holds)
+    ranking = advice.discard_ranking
+    if closest and ranking:
+        ranking = tuple(o for o in ranking if o.distance == ranking[0].distance)
     out = []
-    for option in advice.discard_ranking[:DISCARDS]:
+    for option in ranking[:most]:
         card = max((c for c in hand if type_of(c) == type_of(option.card)), key=lambda c: c.copy)
         out.append(Alternative(Kind.DISCARD, (Discard(0, card),), card,
                                distance_choice=card == advice.discard))

@@ -12,9 +12,10 @@ them drop, lay off or go out).
 
 The advice keeps the exact advisor's choice unless another alternative is better by more than
 :data:`KEEP_Z` standard errors of the paired difference, so sampling noise never overrules it
-for nothing. Sampling is anytime: samples go in batches of :data:`BATCH` until ``samples`` are
-done, the choice is clear (every other alternative worse by :data:`CLEAR_Z` standard errors
-after :data:`MIN_SAMPLES`), or the deadline comes. Same position, seed and samples give the
+for nothing. Sampling is anytime: samples are played one after the other until ``samples`` are done, the
+choice is clear (every other alternative worse by :data:`CLEAR_Z` standard errors, looked at
+every :data:`BATCH` samples from :data:`MIN_SAMPLES` on), the ``work`` budget of rollout turns
+is spent, or the deadline comes. Same position, seed and samples give the
 same answer.
 
 >>> from rulesets.continental.config import GameConfig
@@ -66,7 +67,7 @@ DEFAULT_SAMPLES = 48
 MIN_SAMPLES = 16
 """Samples before the pricing may stop early because the choice is clear."""
 BATCH = 8
-"""Samples played between two looks at the clock and at the figures."""
+"""Samples played between two looks at the figures (whether the choice is clear)."""
 KEEP_Z = 1.0
 """The exact advisor's choice is kept unless another is better by this many standard errors."""
 CLEAR_Z = 3.0
@@ -215,20 +216,21 @@ def price(position: Position, advice: ContinentalAdvice, *, samples: int = DEFAU
     points = np.zeros((len(options), samples))
     fed = np.zeros((len(options), samples), dtype=bool)
     done = turns = 0
-    single = clear = len(options) < 2
+    clear = len(options) < 2
+    single = clear
     while done < samples and not clear:
         if done and (deadline.expired() or (work is not None and turns >= work)):
             break
-        for i in range(done, min(samples, done + BATCH)):
-            deal = sampler.deal_of(orders[i])
-            rollout_seed = seed * 1_000_003 + i
-            for a, alternative in enumerate(options):
-                policy = FastPolicy(plans=(alternative.plan,), card_values=position.options.card_values)
-                points[a, i], fed[a, i], played = _rollout(position, alternative, deal,
-                                                           rollout_seed, policy, checked)
-                turns += played
-        done = min(samples, done + BATCH)
-        clear = done >= MIN_SAMPLES and _clear(points[:, :done], _chosen(points[:, :done], options))
+        deal = sampler.deal_of(orders[done])
+        rollout_seed = seed * 1_000_003 + done
+        for a, alternative in enumerate(options):
+            policy = FastPolicy(plans=(alternative.plan,), card_values=position.options.card_values)
+            points[a, done], fed[a, done], played = _rollout(position, alternative, deal, rollout_seed,
+                                                             policy, checked)
+            turns += played
+        done += 1
+        if done >= MIN_SAMPLES and done % BATCH == 0:
+            clear = _clear(points[:, :done], _chosen(points[:, :done], options))
     return _priced(position, options, points[:, :done], fed[:, :done], seed,
                    complete=single or clear or done == samples, started=started)
 
