@@ -64,7 +64,7 @@ def _feeding(priced: PricedAlternative, position: Position) -> str:
         return ""
     where = _fits(card, position)
     return (f"; another player takes it into a meld {pct(priced.danger)} of the time"
-            + (f" ({where})" if where else ""))
+            + (f": {where}" if where else ""))
 
 
 def why(priced: PricedAlternative, alternatives: Sequence[PricedAlternative], position: Position) -> str:

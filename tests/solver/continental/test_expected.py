@@ -1,0 +1,171 @@
+"""Expected-points advice (:mod:`solver.continental.expected`): rollouts follow the rules, the
+pricing is deterministic, and on hand-built positions where one alternative is clearly better by
+the rules' own play-out, the advice chooses it.
+
+Rollouts are checked by the referee itself: a ``checked`` rollout applies every move of every
+seat through :meth:`~rulesets.continental.game.ContinentalGame.apply`, which verifies it, so a
+move the rules refuse fails the test; the cards of the hand are the same cards, card for card,
+before and after.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from rulesets.cards import Card, parse_card, parse_cards
+from rulesets.continental.config import GameConfig
+from rulesets.continental.contracts import CONTRACTS
+from rulesets.continental.game import ContinentalGame
+from rulesets.continental.melds import make_run, make_trio
+from rulesets.continental.options import ContinentalOptions
+from solver.continental.advice import advise
+from solver.continental.alternatives import Kind, alternatives
+from solver.continental.bots import seat_advice
+from solver.continental.expected import price, verdict
+from solver.continental.position import Position, Step
+from solver.continental.public import OtherPlayer
+from solver.continental.random_player import random_action
+from solver.continental.rollout import FastPolicy, RolloutGame, play_out
+from solver.continental.sampler import Sampler
+
+
+def _cards_of(game: ContinentalGame) -> Counter[Card]:
+    cards = Counter(game.stock) + Counter(game.discards)
+    for hand in game.hands:
+        cards.update(hand)
+    for meld in game.table:
+        cards.update(meld.cards)
+    return cards
+
+
+def _positions(count: int, seed: int) -> list[tuple[ContinentalGame, int]]:
+    """Random points of random games (2-6 players, every hand), played by purposeful random bots."""
+    rng = random.Random(seed)
+    found = []
+    while len(found) < count:
+        players = rng.randint(2, 6)
+        game = ContinentalGame(GameConfig.create(players=players, hands=7, seed=rng.randrange(10**6),
+                                                 dealer=0))
+        for _ in range(rng.randrange(1, 200)):
+            if game.is_over:
+                break
+            seat = game.awaited()[0]
+            game.apply(random_action(game, seat, rng, skill=0.9))
+        if not game.is_over:
+            found.append((game, rng.choice(game.awaited())))
+    return found
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_every_rollout_move_is_legal_and_keeps_every_card(seed: int) -> None:
+    for game, seat in _positions(6, seed):
+        position = Position.of_game(game, seat)
+        sampler = Sampler(position.knowledge)
+        for i, deal in enumerate(sampler.deals(2, seed)):
+            rollout = position.rollout(deal, i, checked=True)
+            before = _cards_of(rollout)
+            assert sum(before.values()) == len(game.config.deck.cards())
+            scores = play_out(rollout, FastPolicy(card_values=game.options.card_values))
+            assert scores is not None and len(scores) == game.players
+            assert _cards_of(rollout) == before
+            assert rollout.ended
+
+
+def test_a_rollout_from_the_real_cards_is_the_rules_own_play_out() -> None:
+    game = ContinentalGame(GameConfig.create(players=4, hands=7, seed=9, dealer=0))
+    rollout = RolloutGame.copy_of(game, seed=0, checked=True)
+    scores = play_out(rollout)
+    assert scores is not None
+    out = rollout.went_out
+    assert out is not None and scores[out] in (0, -10)
+    assert all(s > 0 for i, s in enumerate(scores) if i != out)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_every_alternative_of_random_positions_is_priced_through_the_rules(seed: int) -> None:
+    for game, seat in _positions(3, 100 + seed):
+        position = Position.of_game(game, seat)
+        drawn = position.step is Step.PLAY
+        advice = seat_advice(game, seat, drawn=drawn)
+        priced = price(position, advice, samples=3, seed=seed, checked=True)
+        assert priced.alternatives[0].advised
+        for option in priced.alternatives:
+            first = option.alternative.action
+            import dataclasses
+            assert game.can(dataclasses.replace(first, seat=seat))  # type: ignore[type-var]
+
+
+def test_the_same_seed_gives_the_same_answer_and_the_samples_asked() -> None:
+    game, seat = _positions(1, 7)[0]
+    position = Position.of_game(game, seat)
+    advice = seat_advice(game, seat, drawn=position.step is Step.PLAY)
+    first = price(position, advice, samples=10, seed=4)
+    assert first == price(position, advice, samples=10, seed=4)
+    assert first.samples in (0, 10) or len(first.alternatives) == 1
+
+
+def _dropped_next_player_position(seven: Card) -> tuple[Position, object]:
+    """Hand 1: seat 0 holds a trio, two pairs and the 7♠ (its exact advice: discard it); the player on its left has
+    dropped and holds one card, and the 8♠-A♠ run is on the table: a 7♠ discard lets that player
+    lay it off and go out at once."""
+    hand = (*parse_cards("4c 4d 4h 9c 9d Kc Kd"), seven)
+    table = [make_run(parse_cards("8s 9s Ts Js Qs Ks As")), make_trio(parse_cards("5c 5d 5h")),
+             make_trio(parse_cards("6c 6d 6h"))]
+    others = [OtherPlayer(1, dropped=True), OtherPlayer(7), OtherPlayer(7)]
+    discards = tuple(parse_cards("3c Qh"))
+    contract = CONTRACTS[1]
+    options = ContinentalOptions()
+    advice = advise(hand, contract, table=[m.cards for m in table], drawn=True, others=others,
+                    discards=discards, options=options)
+    position = Position.of_request(hand, contract, options, table=table, dropped=False,
+                                   discards=discards, others=others, step=Step.PLAY)
+    return position, advice
+
+
+def test_ev_keeps_a_card_that_lets_the_dropped_next_player_go_out() -> None:
+    seven = parse_card("7s")
+    position, advice = _dropped_next_player_position(seven)
+    priced = price(position, advice, samples=24, seed=1)
+    by_card = {p.alternative.card: p for p in priced.alternatives}
+    assert seven in by_card, "the 7♠ discard is among the priced alternatives"
+    feeding = by_card[seven]
+    assert feeding.danger is not None and feeding.danger > 0.8
+    assert priced.choice.alternative.card != seven
+    assert feeding.points_lost is not None and feeding.points_lost > 5
+    assert verdict(feeding.points_lost) in ("mistake", "blunder")
+    assert "7♠" in priced.choice.why and "meld 1" in priced.choice.why
+
+
+def _hold_position(bonus: int) -> tuple[Position, object]:
+    """Hand 7 (three runs), early: seat 0 holds the three runs and two spare cards after its draw;
+    the others hold 13 cards each and are far from dropping. Dropping now scores 0 at best;
+    holding until a drawn card fits goes out in one turn for ``bonus``."""
+    hand = tuple(parse_cards("4c 5c 6c 7c 8d 9d Td Jd 5h 6h 7h 8h 2s Ks"))
+    others = [OtherPlayer(13), OtherPlayer(13), OtherPlayer(13)]
+    discards = tuple(parse_cards("3d"))
+    contract = CONTRACTS[7]
+    options = ContinentalOptions(same_turn_bonus=bonus)
+    advice = advise(hand, contract, drawn=True, others=others, discards=discards, options=options)
+    position = Position.of_request(hand, contract, options, table=(), dropped=False,
+                                   discards=discards, others=others, step=Step.PLAY)
+    return position, advice
+
+
+def test_ev_holds_the_contract_to_go_out_in_one_turn_when_it_pays() -> None:
+    position, advice = _hold_position(-10)
+    assert advice.can_drop and not advice.goes_out
+    kinds = [a.kind for a in alternatives(position, advice)]
+    assert Kind.DROP in kinds and Kind.HOLD in kinds
+    priced = price(position, advice, samples=32, seed=2)
+    assert priced.choice.alternative.kind is Kind.HOLD
+    assert "hold the contract" in priced.choice.why
+
+
+def test_the_distance_choice_comes_first_among_the_alternatives() -> None:
+    position, advice = _dropped_next_player_position(parse_card("7s"))
+    options = alternatives(position, advice)
+    assert options[0].distance_choice and sum(a.distance_choice for a in options) == 1
+    assert len({a.card for a in options}) == len(options)
