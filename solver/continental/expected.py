@@ -54,6 +54,7 @@ __all__ = [
     "CLEAR_Z",
     "DEFAULT_SAMPLES",
     "KEEP_Z",
+    "MIN_OVERRULE",
     "MIN_SAMPLES",
     "VERDICTS",
     "ExpectedPoints",
@@ -68,8 +69,12 @@ MIN_SAMPLES = 16
 """Samples before the pricing may stop early because the choice is clear."""
 BATCH = 8
 """Samples played between two looks at the figures (whether the choice is clear)."""
-KEEP_Z = 1.0
-"""The exact advisor's choice is kept unless another is better by this many standard errors."""
+KEEP_Z = 2.0
+"""The exact advisor's choice is kept unless another is better by this many standard errors (of
+the paired difference). Points are heavy-tailed (a hand caught with many cards scores 100 and
+more), so few samples often miss the tail of a risky play: the bar is high."""
+MIN_OVERRULE = 12
+"""Samples before another alternative may overrule the exact advisor's."""
 CLEAR_Z = 3.0
 """The pricing stops early once every other alternative is worse by this many standard errors."""
 
@@ -180,7 +185,7 @@ def _chosen(points: np.ndarray, options: Sequence[Alternative]) -> int:
     means = points.mean(axis=1)
     best = int(np.argmin(means))
     first = next((i for i, a in enumerate(options) if a.distance_choice), best)
-    if best == first or points.shape[1] < 2:
+    if best == first or points.shape[1] < MIN_OVERRULE:
         return first
     diff = points[first] - points[best]
     _, error = _mean_error(diff)

@@ -37,13 +37,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
 
-from rulesets.cards import Card, Rank, Suit
+from rulesets.cards import Card
 from rulesets.continental.config import GameConfig
 from rulesets.continental.contracts import Contract, drop_size
 from rulesets.continental.drop_search import find_drop
 from rulesets.continental.game import RULES, ContinentalGame
 from rulesets.continental.hand_scores import hand_scores
-from rulesets.continental.melds import Meld, Trio, can_lay_off
+from rulesets.continental.melds import Meld, Trio, can_lay_off, free_ends
 from rulesets.continental.phase import Phase
 from rulesets.continental.points import card_points
 from rulesets.continental.records import Buy, Discard, Draw, Drop, LayOff, Pass
@@ -51,7 +51,8 @@ from rulesets.log import Record
 from solver.continental.cardtypes import JOKER, type_of
 from solver.continental.distance import DELTA, analysis_of, outs_mask
 
-__all__ = ["MAX_TURNS", "FastPolicy", "Plan", "RolloutGame", "play_out"]
+__all__ = ["MAX_TURNS", "FastPolicy", "Plan", "RolloutGame", "accepts", "discard_distances", "hand_key",
+           "play_out"]
 
 MAX_TURNS = 160
 """Turns after which a rollout's hand is scored as if the stock had run out."""
@@ -175,14 +176,17 @@ class RolloutGame(ContinentalGame):
             RULES[type(record)].take(self, record)  # type: ignore[arg-type]
 
 
-_PROBE = 99
+_JOKER_BIT = 1 << JOKER
 _ACCEPTS: dict[int, tuple[Meld, int]] = {}
 """The :func:`accepts` masks of the melds seen lately, by identity (a meld is immutable)."""
 _ACCEPTS_KEPT = 4096
 
 
 def accepts(meld: Meld) -> int:
-    """The card types (a mask over 0-52) that can be laid off on ``meld``.
+    """The card types (a mask over 0-52) that can be laid off on ``meld``: a trio takes its rank
+    and jokers; a run the natural card just past a free end, the natural a joker stands for
+    (the joker then moving to a free end), and jokers while an end is free
+    (:func:`~rulesets.continental.melds.can_lay_off`, type by type; the tests compare them).
 
     >>> from rulesets.cards import parse_cards
     >>> from rulesets.continental.melds import make_run
@@ -190,16 +194,28 @@ def accepts(meld: Meld) -> int:
     >>> [t for t in range(53) if mask >> t & 1]  # 4♥, 9♥ and a joker
     [10, 30, 52]
     """
-    mask = 0
-    probes = [Card(None, None, _PROBE)]  # a copy no deck holds: never a card of the meld
     if isinstance(meld, Trio):
-        probes += [Card(meld.rank, suit, _PROBE) for suit in Suit]
-    else:
-        probes += [Card(rank, meld.suit, _PROBE) for rank in Rank]
-    for probe in probes:
-        if can_lay_off(meld, probe):
-            mask |= 1 << type_of(probe)
+        base = (int(meld.rank) - 2) * 4
+        return (0b1111 << base) | _JOKER_BIT
+    low_free, high_free = free_ends(meld)
+    suit = int(meld.suit)
+    mask = 0
+    if low_free:
+        mask |= _natural_bit(meld.start - 1, suit)
+    if high_free:
+        mask |= _natural_bit(meld.start + len(meld.cards), suit)
+    if low_free or high_free:
+        mask |= _JOKER_BIT
+        for i, card in enumerate(meld.cards):
+            if card.rank is None:
+                mask |= _natural_bit(meld.start + i, suit)
     return mask
+
+
+def _natural_bit(position: int, suit: int) -> int:
+    """The type bit of the natural card at run ``position`` (1 and 14: the ace) of ``suit``."""
+    rank = 14 if position in (1, 14) else position
+    return 1 << ((rank - 2) * 4 + suit)
 
 
 def hand_key(hand: Sequence[Card]) -> tuple[int, int]:
@@ -316,32 +332,42 @@ class FastPolicy:
                     return LayOff(seat, card, index, None)
         return Discard(seat, max(hand, key=lambda c: (card_points(c, self.card_values), type_of(c))))
 
-    def _discard_building(self, game: RolloutGame, hand: Sequence[Card], spare: int) -> Card:
-        """The card whose discard keeps the hand closest, the most points first.
-
-        One analysis of the hand gives every discard's distance: a natural card that is *free*
-        leaves the naturals the melds use as they are, any other natural lowers them by one,
-        and a joker changes only the joker count.
+    def _discard_building(self, game: RolloutGame, hand: tuple[Card, ...], spare: int) -> Card:
+        """The card whose discard keeps the hand closest (:func:`discard_distances`), the most
+        points first.
         """
-        contract = game.contract
-        trios, runs = contract.trios, contract.runs
         key, jokers = game.key_of(hand)
-        info = analysis_of(key, trios, runs)
-        slots, melds = drop_size(trios, runs), trios + runs
-        short = slots + spare - (len(hand) - 1)
-        best: tuple[int, int, int] | None = None
-        choice = hand[0]
-        for card in hand:
-            if card.rank is None:
-                t, need = JOKER, max(melds, slots - jokers + 1) - info.naturals
-            else:
-                t = card.index
-                lost = 0 if (info.free >> t) & 1 else 1
-                need = max(melds, slots - jokers) - info.naturals + lost
-            score = (max(short, need, 0), -card_points(card, self.card_values), t)
-            if best is None or score < best:
-                best, choice = score, card
-        return choice
+        far = discard_distances(hand, game.contract, spare, key=key, jokers=jokers)
+        return min(hand, key=lambda c: (far[type_of(c)], -card_points(c, self.card_values), type_of(c)))
+
+
+def discard_distances(hand: Sequence[Card], contract: Contract, spare: int = 1, *,
+                      key: int | None = None, jokers: int | None = None) -> dict[int, int]:
+    """The distance of ``hand`` less one card, for each card type held, from one analysis of the
+    hand: a natural card that is *free* leaves the naturals the melds use as they are, any other
+    natural lowers them by one, and a joker changes only the joker count (``key`` and
+    ``jokers``: the hand's :func:`hand_key`, when known).
+
+    >>> from rulesets.cards import parse_cards
+    >>> from rulesets.continental.contracts import CONTRACTS
+    >>> far = discard_distances(parse_cards("7c 7d 7h 9s 9h Kd Qs 2c"), CONTRACTS[1])
+    >>> far[type_of(parse_cards("2c")[0])], far[type_of(parse_cards("9s")[0])]
+    (1, 2)
+    """
+    if key is None or jokers is None:
+        key, jokers = hand_key(hand)
+    trios, runs = contract.trios, contract.runs
+    info = analysis_of(key, trios, runs)
+    slots, melds = drop_size(trios, runs), trios + runs
+    short = slots + spare - (len(hand) - 1)
+    out: dict[int, int] = {}
+    for card in hand:
+        if card.rank is None:
+            out[JOKER] = max(short, max(melds, slots - jokers + 1) - info.naturals, 0)
+        else:
+            lost = 0 if (info.free >> card.index) & 1 else 1
+            out[card.index] = max(short, max(melds, slots - jokers) - info.naturals + lost, 0)
+    return out
 
 
 def play_out(game: RolloutGame, policy: FastPolicy | None = None, *,

@@ -10,6 +10,7 @@ before and after.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections import Counter
 
@@ -94,7 +95,6 @@ def test_every_alternative_of_random_positions_is_priced_through_the_rules(seed:
         assert priced.alternatives[0].advised
         for option in priced.alternatives:
             first = option.alternative.action
-            import dataclasses
             assert game.can(dataclasses.replace(first, seat=seat))  # type: ignore[type-var]
 
 
@@ -108,9 +108,10 @@ def test_the_same_seed_gives_the_same_answer_and_the_samples_asked() -> None:
 
 
 def _dropped_next_player_position(seven: Card) -> tuple[Position, object]:
-    """Hand 1: seat 0 holds a trio, two pairs and the 7♠ (its exact advice: discard it); the player on its left has
-    dropped and holds one card, and the 8♠-A♠ run is on the table: a 7♠ discard lets that player
-    lay it off and go out at once."""
+    """Hand 1: seat 0 holds a trio, two pairs and the 7♠ (its exact advice: discard it); the
+    player on its left has dropped and holds one card, and the 8♠-A♠ run is on the table: a 7♠
+    discard lets that player lay it off and go out at once.
+    """
     hand = (*parse_cards("4c 4d 4h 9c 9d Kc Kd"), seven)
     table = [make_run(parse_cards("8s 9s Ts Js Qs Ks As")), make_trio(parse_cards("5c 5d 5h")),
              make_trio(parse_cards("6c 6d 6h"))]
