@@ -15,8 +15,9 @@ The fast policy is the advisor's rules of thumb, computed from the exact distanc
 - buy: when the card is an out, and the seat has not dropped;
 - play: drop the contract as soon as the hand holds it (:func:`~rulesets.continental.drop_search.find_drop`),
   unless the seat *holds* (see :class:`Plan`); once dropped lay off every card that fits
-  (keeping one to discard); discard the card that keeps the hand closest to its contract, the
-  most points first (once dropped: the most points).
+  (keeping one to discard); discard the card that keeps the hand closest to its contract, not
+  one a table meld takes once another player has dropped, the most points first (once dropped:
+  the most points).
 
 A hand that lasts :data:`MAX_TURNS` turns is scored as if the stock ran out (it is rare: the
 stock is reshuffled from the pile, so a hand can in principle go on for ever).
@@ -338,7 +339,12 @@ class FastPolicy:
         """
         key, jokers = game.key_of(hand)
         far = discard_distances(hand, game.contract, spare, key=key, jokers=jokers)
-        return min(hand, key=lambda c: (far[type_of(c)], -card_points(c, self.card_values), type_of(c)))
+        feeds = 0
+        if any(d for s, d in enumerate(game.dropped) if s != game.current):
+            for index in range(len(game.table)):
+                feeds |= game.accepted(index)
+        return min(hand, key=lambda c: (far[type_of(c)], feeds >> type_of(c) & 1,
+                                        -card_points(c, self.card_values), type_of(c)))
 
 
 def discard_distances(hand: Sequence[Card], contract: Contract, spare: int = 1, *,
