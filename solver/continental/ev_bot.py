@@ -48,7 +48,7 @@ logger = logging.getLogger(__name__)
 
 SAMPLES = 24
 """Samples per alternative the bot plays out, at most."""
-WORK = 900
+WORK = 1000
 """Rollout turns the bot plays per decision, at most (about 0.1-0.25 s on one core)."""
 DISCARDS = 3
 """Discards the bot prices, at most (those leaving the hand as close as the best one)."""

@@ -178,6 +178,21 @@ class RolloutGame(ContinentalGame):
 
 
 _JOKER_BIT = 1 << JOKER
+_CARD_FACTS: dict[tuple[Card, str], tuple[int, int]] = {}
+"""Each card's type and points by card values, worked out once (the policy asks millions of times)."""
+
+
+def card_facts(card: Card, card_values: str) -> tuple[int, int]:
+    """``(type, points)`` of a card under ``card_values``.
+
+    >>> from rulesets.cards import parse_card
+    >>> card_facts(parse_card("As"), "standard")
+    (51, 20)
+    """
+    facts = _CARD_FACTS.get((card, card_values))
+    if facts is None:
+        facts = _CARD_FACTS[(card, card_values)] = (type_of(card), card_points(card, card_values))
+    return facts
 _ACCEPTS: dict[int, tuple[Meld, int]] = {}
 """The :func:`accepts` masks of the melds seen lately, by identity (a meld is immutable)."""
 _ACCEPTS_KEPT = 4096
@@ -286,7 +301,7 @@ class FastPolicy:
         progress = True
         while progress and len(hand) > keep:
             progress = False
-            for card in sorted(hand, key=lambda c: -card_points(c, self.card_values)):
+            for card in sorted(hand, key=lambda c: -card_facts(c, self.card_values)[1]):
                 if len(hand) <= keep:
                     break
                 for index, meld in enumerate(table):
@@ -327,11 +342,11 @@ class FastPolicy:
                         return Drop(seat, tuple(tuple(meld) for meld in drop))
             return Discard(seat, self._discard_building(game, hand, spare))
         if len(hand) > spare:
-            for card in sorted(hand, key=lambda c: -card_points(c, self.card_values)):
+            for card in sorted(hand, key=lambda c: -card_facts(c, self.card_values)[1]):
                 index = self._fits_table(game, card)
                 if index is not None:
                     return LayOff(seat, card, index, None)
-        return Discard(seat, max(hand, key=lambda c: (card_points(c, self.card_values), type_of(c))))
+        return Discard(seat, max(hand, key=lambda c: card_facts(c, self.card_values)[::-1]))
 
     def _discard_building(self, game: RolloutGame, hand: tuple[Card, ...], spare: int) -> Card:
         """The card whose discard keeps the hand closest (:func:`discard_distances`), the most
@@ -343,8 +358,13 @@ class FastPolicy:
         if any(d for s, d in enumerate(game.dropped) if s != game.current):
             for index in range(len(game.table)):
                 feeds |= game.accepted(index)
-        return min(hand, key=lambda c: (far[type_of(c)], feeds >> type_of(c) & 1,
-                                        -card_points(c, self.card_values), type_of(c)))
+        best, choice = None, hand[0]
+        for card in hand:
+            t, worth = card_facts(card, self.card_values)
+            score = (far[t], feeds >> t & 1, -worth, t)
+            if best is None or score < best:
+                best, choice = score, card
+        return choice
 
 
 def discard_distances(hand: Sequence[Card], contract: Contract, spare: int = 1, *,
