@@ -584,7 +584,7 @@ def build_parser() -> argparse.ArgumentParser:
     simulate_cmd = _command(commands, "simulate", "play whole games between bots")
     simulate_games = simulate_cmd.add_subparsers(dest="simulate_game", required=True, metavar="GAME")
     for game, bots, hands, games, unit in (
-            ("continental", "advisor or random", 7, 10, "points"),
+            ("continental", "ev, advisor or random", 7, 10, "points"),
             ("ramchi", "ev, maximin or greedy", 100, 1, "chips")):
         sim = _command(simulate_games, game, f"{game} games between bots: {unit} per hand of each, "
                        "with 95%% CIs")
