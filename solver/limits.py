@@ -9,6 +9,7 @@ from __future__ import annotations
 __all__ = [
     "CONTINENTAL_MAX_CONTRACT_MELDS",
     "CONTINENTAL_MAX_HAND_CARDS",
+    "CONTINENTAL_MAX_SAMPLES",
     "CONTINENTAL_MAX_TABLE_MELDS",
     "DEFAULT_SAMPLES",
     "DEFAULT_SOLVER_OPPONENT_SAMPLES",
@@ -44,3 +45,7 @@ CONTINENTAL_MAX_TABLE_MELDS = 36
 
 CONTINENTAL_MAX_CONTRACT_MELDS = 3
 """The most melds a contract given as trios and runs may ask for (hands 4 to 7 ask for three)."""
+
+CONTINENTAL_MAX_SAMPLES = 200
+"""The most samples a Continental expected-points advice may ask for (each plays every
+alternative out once: about 10 ms a sample for four alternatives)."""

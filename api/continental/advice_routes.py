@@ -125,6 +125,7 @@ def advise(body: dict[str, Any]) -> dict[str, Any]:
         written=list(body["hand"]),
         dropped=body["dropped"], drawn=False if offered else body["drawn"], table=table,
         discard_top=top_card, seen=cards["/seen"], others=others, discards=pile, options=options,
+        objective=body["objective"], samples=body["samples"], seed=body["seed"],
         time_limit=DEFAULT_TIME_LIMIT_S)
     return answer
 

@@ -9,12 +9,18 @@ from marshmallow import Schema, fields, validate
 from api.continental.cards import MOST_PLAYERS, continental_card_code, continental_card_codes
 from api.continental.schemas import ContinentalOptionsSchema
 from api.schemas import MAX_CARDS, BoundedList, Int, StrictBoolean, Text
+from rulesets.continental.config import MAX_SEED
 from rulesets.continental.contracts import HANDS
 from rulesets.continental.deck import Deck
 from rulesets.continental.values import RunEnd
+from solver.continental.alternatives import Kind
+from solver.continental.expected import DEFAULT_SAMPLES, VERDICTS
+from solver.continental.expected_advice import Objective
+from solver.continental.position import Step
 from solver.limits import (
     CONTINENTAL_MAX_CONTRACT_MELDS,
     CONTINENTAL_MAX_HAND_CARDS,
+    CONTINENTAL_MAX_SAMPLES,
     CONTINENTAL_MAX_TABLE_MELDS,
 )
 
@@ -100,6 +106,25 @@ class ContinentalAdviceRequestSchema(Schema):
                        "nor in other_players (kept for compatibility: the discard pile below the "
                        "top and cards seen in other hands, for a client that does not send "
                        "discards and other_players)"})
+    objective = fields.String(load_default=Objective.EXPECTED_POINTS.value,
+                              validate=validate.OneOf([o.value for o in Objective]), metadata={
+        "description": "what the advice aims at. \"expected_points\" (the default): the play "
+                       "that leaves you the fewest points at the end of the hand on average, "
+                       "found by playing the hand out many times from here with the unknown cards "
+                       "dealt at random (it needs other_players; without them the answer is the "
+                       "distance advice and says so in objective_note). \"distance\": the exact "
+                       "advice alone, closest to the contract, then fewest points in hand",
+        "example": Objective.EXPECTED_POINTS.value})
+    samples = Int(load_default=DEFAULT_SAMPLES,
+                  validate=validate.Range(min=1, max=CONTINENTAL_MAX_SAMPLES), metadata={
+        "description": f"expected_points: how many random deals of the unknown cards each play "
+                       f"is played out on (1-{CONTINENTAL_MAX_SAMPLES}, default "
+                       f"{DEFAULT_SAMPLES}); more is steadier and slower. The sampling may stop "
+                       f"sooner once the best play is clear, or at the solver budget",
+        "example": DEFAULT_SAMPLES})
+    seed = Int(load_default=0, validate=validate.Range(min=0, max=MAX_SEED), metadata={
+        "description": "expected_points: the seed of the random deals; the same seed and samples "
+                       "give the same answer (default 0)", "example": 0})
     ruleset = Text(load_default="continental", validate=validate.Length(min=1, max=100))
     options = fields.Nested(ContinentalOptionsSchema, load_default=dict,
                             metadata={"description": "option overrides, see GET /v1/rulesets"})
@@ -176,6 +201,13 @@ class ContinentalDiscardSchema(Schema):
         "description": "unseen outs after drawing an out and discarding best, averaged over the "
                        "outs weighted by their unseen copies"})
     points = Int(required=True, metadata={"description": "penalty points of the cards kept"})
+    expected_points = fields.Float(required=True, allow_none=True, metadata={
+        "description": "expected_points: the points you are expected to score at the end of the "
+                       "hand discarding this card (see ContinentalPricedAlternative); null when "
+                       "this discard was not priced"})
+    danger = fields.Float(required=True, allow_none=True, metadata={
+        "description": "expected_points: how often this discard is taken by another player and "
+                       "ends on the table in their meld or lay-off (0 to 1); null when not priced"})
 
 
 class ContinentalDecisionSchema(Schema):
@@ -199,6 +231,77 @@ class ContinentalContractListSchema(Schema):
     """The contract of every hand, hand 1 first."""
 
     contracts = fields.List(fields.Nested(ContinentalContractAnswerSchema), required=True)
+
+
+VERDICT_WORDS = ", ".join(f"{name} (at most {most:g} lost)" for name, most in VERDICTS)
+"""The verdicts in words, with the points lost each allows."""
+
+
+class ContinentalPricedAlternativeSchema(Schema):
+    """One way to play the decision, played out on the samples."""
+
+    kind = fields.String(required=True, validate=validate.OneOf([k.value for k in Kind]), metadata={
+        "description": "take: draw the top discard; stock: draw from the stock; buy or pass: "
+                       "answer the buy offer; drop: lay the contract down (then lay off and "
+                       "discard card); hold: keep the contract in hand and discard card, to go out "
+                       "all at once later; discard: discard card (not dropping)",
+        "example": "discard"})
+    card = fields.String(required=True, allow_none=True, metadata={
+        "description": "the card taken, bought or discarded (null: the stock, a pass, or going "
+                       "out without a discard)", "example": "Kd"})
+    action = fields.Dict(required=True, metadata={
+        "description": "what you do now this way, as the body of POST /v1/games/{id}/actions "
+                       "(cards named as hand names them)", "example": {"type": "discard", "card": "Kd"}})
+    actions = fields.List(fields.Dict(), required=True, metadata={
+        "description": "every action of your turn this way, in order (the drop, the lay-offs, "
+                       "the discard), as action bodies"})
+    expected_points = fields.Float(required=True, allow_none=True, metadata={
+        "description": "the points you are expected to score at the end of the hand playing "
+                       "this way: the mean over the samples of your penalty points when the hand "
+                       "ends (lower is better; -10 when you go out in one turn, 0 when you go out). "
+                       "Null when no sample was played", "example": 7.5})
+    standard_error = fields.Float(required=True, allow_none=True, metadata={
+        "description": "the standard error of expected_points (the sampling noise: the true mean "
+                       "is within about two of them)"})
+    points_lost = fields.Float(required=True, allow_none=True, metadata={
+        "description": "how many more points than the advised play this way scores on average, "
+                       "on the same deals (0 for the advised one)"})
+    difference_error = fields.Float(required=True, allow_none=True, metadata={
+        "description": "the standard error of points_lost"})
+    danger = fields.Float(required=True, allow_none=True, metadata={
+        "description": "the share of the samples (0 to 1) where the card you discard is taken by "
+                       "another player before the next discard (drawn from the pile or bought) "
+                       "and ends on the table in their meld or lay-off: it helped them. Null when "
+                       "this way discards nothing now", "example": 0.125})
+    danger_error = fields.Float(required=True, allow_none=True, metadata={
+        "description": "the standard error of danger"})
+    verdict = fields.String(required=True, allow_none=True, metadata={
+        "description": f"points_lost in words: {VERDICT_WORDS}, else blunder", "example": "best"})
+    why = fields.String(required=True, metadata={"description": "why, in a sentence"})
+    advised = fields.Boolean(required=True, metadata={
+        "description": "the play advised: the exact advice's unless another is better by more "
+                       "than the sampling noise"})
+    distance_choice = fields.Boolean(required=True, metadata={
+        "description": "the exact (distance) advice plays it"})
+
+
+class ContinentalExpectedPointsSchema(Schema):
+    """The decision priced by playing the hand out on random deals of the unknown cards."""
+
+    step = fields.String(required=True, validate=validate.OneOf([s.value for s in Step]), metadata={
+        "description": "draw: before your draw (take or stock); play: after it (drop, hold, "
+                       "discard); buy: a buy offer out of your turn (buy or pass)"})
+    samples = Int(required=True, metadata={
+        "description": "the deals each alternative was played out on (fewer than asked when the "
+                       "choice was clear sooner, or the solver budget ran out)"})
+    seed = Int(required=True)
+    complete = fields.Boolean(required=True, metadata={
+        "description": "false when the solver budget stopped the sampling early (the figures "
+                       "rest on fewer samples than asked and may differ from run to run)"})
+    solve_ms = fields.Float(required=True, metadata={"description": "time spent playing out"})
+    alternatives = fields.List(fields.Nested(ContinentalPricedAlternativeSchema), required=True,
+                               metadata={"description": "the advised one first, then by expected "
+                                                        "points"})
 
 
 class ContinentalAdviceSchema(Schema):
@@ -225,7 +328,8 @@ class ContinentalAdviceSchema(Schema):
     take_discard = fields.Nested(ContinentalDecisionSchema, required=True, allow_none=True)
     buy = fields.Nested(ContinentalDecisionSchema, required=True, allow_none=True)
     action = fields.Dict(required=True, allow_none=True, metadata={
-        "description": "the advised next action of your turn, as the body of POST "
+        "description": "the advised next action of your turn (with expected_points, the advised "
+                       "alternative's action), as the body of POST "
                        "/v1/games/{id}/actions: on a buy offer (offer: buy) the buy or the pass; "
                        "before the draw the draw (from the discard pile "
                        "when taking it is advised); after it the drop, else the first lay-off "
@@ -236,6 +340,17 @@ class ContinentalAdviceSchema(Schema):
         "example": {"type": "drop", "melds": [["Kc", "Kd", "Ks"], ["4h", "Jk", "6h", "7h"]]}})
     buy_action = fields.Dict(required=True, allow_none=True, metadata={
         "description": "the answer to a buy offer of discard_top out of your turn, as an action "
-                       "body: buy or pass (null without discard_top)", "example": {"type": "pass"}})
+                       "body: buy or pass (null without discard_top; on a buy offer with "
+                       "expected_points, the advised alternative's)", "example": {"type": "pass"}})
+    objective = fields.String(required=True, validate=validate.OneOf([o.value for o in Objective]),
+                              metadata={"description": "the objective answered: the one asked, or "
+                                                       "distance when expected points cannot be "
+                                                       "worked out (see objective_note)",
+                                        "example": Objective.EXPECTED_POINTS.value})
+    objective_note = fields.String(required=True, allow_none=True, metadata={
+        "description": "why the objective answered is not the one asked (null when it is)"})
+    expected_points = fields.Nested(ContinentalExpectedPointsSchema, required=True, allow_none=True,
+                                    metadata={"description": "the priced alternatives (null for "
+                                                             "distance)"})
     explanation = fields.String(required=True)
     solve_ms = fields.Float(required=True)

@@ -27,12 +27,16 @@ from api.cardinput import copy_number
 from rulesets.cards import Card
 from rulesets.continental.contracts import Contract
 from rulesets.continental.melds import Meld, Run, Trio
+from rulesets.log import Record
 from solver.budget import Deadline
-from solver.continental.advice import advise, table_meld
-from solver.continental.advised_action import advised_request
+from solver.continental.advice import table_meld
+from solver.continental.advised_action import advised_request, record_request
+from solver.continental.alternatives import Kind
+from solver.continental.expected import ExpectedPoints, PricedAlternative
+from solver.continental.expected_advice import ObjectiveAdvice, advise_by_objective
 from solver.continental.results import ContinentalAdvice
 
-__all__ = ["advice", "advice_json", "contract_json", "meld_json"]
+__all__ = ["advice", "advice_json", "contract_json", "expected_json", "meld_json", "objective_json"]
 
 
 def meld_json(meld: Meld) -> dict[str, Any]:
@@ -66,6 +70,20 @@ DIGITS = {**SOLVE_MS, "next_outs": 3}
 """The rounding of the advice: the solver's time, and the outs after the next draw."""
 
 
+def named_copies(hand: Sequence[Card], written: Sequence[str]) -> dict[Card, Card]:
+    """The copy each card of ``hand`` is named by in an action body: the copy ``written`` (the
+    hand as the request wrote it) gives it (``7c#2``); none written, or ``#0``: the first copy.
+
+    >>> from rulesets.cards import parse_cards
+    >>> hand = parse_cards("7c 7c", decks=2)
+    >>> [card.id for card in named_copies(hand, ["7c#2", "7c"]).values()]
+    ['7c#2', '7c']
+    """
+    return {card: dataclasses.replace(card, copy=copy_number(token))
+            for card, token in zip(hand, written, strict=False)  # none written: first copies
+            if copy_number(token) >= 1}  # "#0" names no copy: the first is named
+
+
 def advice_json(advice: ContinentalAdvice, hand: Sequence[Card],
                 table: Sequence[Sequence[Card]] = (), *, offer: bool = False,
                 written: Sequence[str] = ()) -> dict[str, Any]:
@@ -79,9 +97,7 @@ def advice_json(advice: ContinentalAdvice, hand: Sequence[Card],
     """
     body: dict[str, Any] = answer(advice, forms=FORMS, digits=DIGITS)
     melds = [table_meld(cards, i) for i, cards in enumerate(table)]
-    named = {card: dataclasses.replace(card, copy=copy_number(token))
-             for card, token in zip(hand, written, strict=False)  # none written: first copies
-             if copy_number(token) >= 1}  # "#0" names no copy: the first is named
+    named = named_copies(hand, written)
     buy_action = None if advice.buy is None else advised_request(advice, melds, offer=True)
     advised = {"action": buy_action if offer else advised_request(advice, melds, named=named),
                "buy_action": buy_action}
@@ -89,10 +105,73 @@ def advice_json(advice: ContinentalAdvice, hand: Sequence[Card],
     return {"contract": body.pop("contract"), "hand": [card.code for card in hand]} | body | advised | last
 
 
+PRICED_KINDS = frozenset({Kind.DISCARD, Kind.DROP})
+"""The alternatives a discard ranking entry stands for: the discard of the turn as the ranking
+plays it (before the drop a discard alone, with the drop the discard after it)."""
+
+
+def objective_json(told: ObjectiveAdvice, hand: Sequence[Card],
+                   table: Sequence[Sequence[Card]] = (), *, offer: bool = False,
+                   written: Sequence[str] = ()) -> dict[str, Any]:
+    """The advice of an objective as the API answers it: the exact advice's fields
+    (:func:`advice_json`), the ``objective`` answered (and its ``objective_note`` when it is
+    not the one asked), the priced alternatives (``expected_points``, null for ``distance``),
+    and each discard ranking entry's ``expected_points`` and ``danger`` when its card was priced.
+    With expected points the ``action`` (and on a buy offer ``buy_action``) is the advised
+    alternative's.
+    """
+    body = advice_json(told.advice, hand, table, offer=offer, written=written)
+    named = named_copies(hand, written)
+    priced = told.expected
+    extra: dict[str, Any] = {"objective": told.objective.value, "objective_note": told.note,
+                             "expected_points": None if priced is None else expected_json(priced, named)}
+    if priced is not None:
+        action = record_request(priced.choice.alternative.action, named)
+        body["action"] = action
+        if offer:
+            body["buy_action"] = action
+    by_card: dict[str, PricedAlternative] = {}
+    for option in () if priced is None else priced.alternatives:
+        card = option.alternative.card
+        if card is not None and option.alternative.kind in PRICED_KINDS:
+            by_card.setdefault(card.code, option)
+    body["discard_ranking"] = [
+        entry | {"expected_points": None if (p := by_card.get(entry["card"])) is None else p.expected_points,
+                 "danger": None if p is None else p.danger}
+        for entry in body["discard_ranking"]]
+    last = {key: body.pop(key) for key in ("explanation", "solve_ms")}
+    return body | extra | last
+
+
+def expected_json(priced: ExpectedPoints, named: dict[Card, Card] | None = None) -> dict[str, Any]:
+    """The priced decision as JSON: its step, samples, seed, completeness and time, and each
+    alternative, the advised one first, its actions as request bodies (cards as ``named``).
+    """
+    return {"step": priced.step.value, "samples": priced.samples, "seed": priced.seed,
+            "complete": priced.complete, "solve_ms": priced.solve_ms,
+            "alternatives": [_alternative_json(option, named or {}) for option in priced.alternatives]}
+
+
+def _alternative_json(option: PricedAlternative, named: dict[Card, Card]) -> dict[str, Any]:
+    alternative = option.alternative
+    actions: list[Record] = list(alternative.records)
+    return {"kind": alternative.kind.value,
+            "card": None if alternative.card is None else alternative.card.code,
+            "action": record_request(alternative.action, named),
+            "actions": [record_request(record, named) for record in actions],
+            "expected_points": option.expected_points, "standard_error": option.standard_error,
+            "points_lost": option.points_lost, "difference_error": option.difference_error,
+            "danger": option.danger, "danger_error": option.danger_error,
+            "verdict": option.verdict, "why": option.why, "advised": option.advised,
+            "distance_choice": alternative.distance_choice}
+
+
 def advice(hand: Sequence[Card], *, deadline: Deadline, offer: bool = False,
            written: Sequence[str] = (), **settings: Any) -> dict[str, Any]:
-    """:func:`solver.continental.advice.advise` by ``deadline``, as JSON (``offer``: the seat
-    answers a buy offer; ``written``: the hand as the request wrote it; see :func:`advice_json`).
+    """:func:`solver.continental.expected_advice.advise_by_objective` by ``deadline``, as JSON
+    (``offer``: the seat answers a buy offer; ``written``: the hand as the request wrote it; the
+    settings are that function's: ``objective``, ``samples``, ``seed``, the table, the others;
+    see :func:`objective_json`).
     """
-    return advice_json(advise(hand, deadline=deadline, **settings), hand, settings.get("table", ()),
-                       offer=offer, written=written)
+    told = advise_by_objective(hand, deadline=deadline, offer=offer, **settings)
+    return objective_json(told, hand, settings.get("table", ()), offer=offer, written=written)
