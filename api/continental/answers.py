@@ -77,7 +77,7 @@ def named_copies(hand: Sequence[Card], written: Sequence[str]) -> dict[Card, Car
     >>> from rulesets.cards import parse_cards
     >>> hand = parse_cards("7c 7c", decks=2)
     >>> [card.id for card in named_copies(hand, ["7c#2", "7c"]).values()]
-    ['7c#2', '7c']
+    ['7c#2', '7c#1']
     """
     return {card: dataclasses.replace(card, copy=copy_number(token))
             for card, token in zip(hand, written, strict=False)  # none written: first copies
