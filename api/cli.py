@@ -162,6 +162,31 @@ def _contract_arg(text: str) -> tuple[int, int]:
     return trios, runs
 
 
+def _other_player_arg(text: str) -> Any:
+    """``--other-player SIZE[:dropped][:picked=CARDS][:bought=CARDS]`` (see
+    :mod:`api.continental.advise_cli`).
+    """
+    from api.continental.advise_cli import other_player_arg
+
+    return other_player_arg(text)
+
+
+def _samples_arg(text: str) -> int:
+    """``--samples N``: 1 to the most a Continental advice takes."""
+    from solver.limits import CONTINENTAL_MAX_SAMPLES
+
+    if not text.isdigit() or not 1 <= int(text) <= CONTINENTAL_MAX_SAMPLES:
+        raise argparse.ArgumentTypeError(f"expected 1 to {CONTINENTAL_MAX_SAMPLES} samples, got {text!r}")
+    return int(text)
+
+
+def _seed_arg(text: str) -> int:
+    """``--seed N``: a whole number from 0."""
+    if not text.isdigit():
+        raise argparse.ArgumentTypeError(f"expected a whole number from 0, got {text!r}")
+    return int(text)
+
+
 def _option_arg(text: str) -> tuple[str, Any]:
     """``--option name=value``: the value read as JSON when it is JSON (``true``, ``8``), else text."""
     name, equals, value = text.partition("=")
@@ -209,31 +234,57 @@ def _continental_lines(body: dict[str, Any]) -> list[str]:
 
 
 def _cmd_continental_advise(args: argparse.Namespace) -> int:
-    from api.continental.answers import advice_json
+    from api.continental.advise_cli import expected_lines
+    from api.continental.answers import objective_json
     from api.continental.cards import parse_continental_groups
+    from rulesets.cards import parse_cards
     from rulesets.continental.deck import Deck
+    from rulesets.errors import InvalidInputError
     from rulesets.ruleset import load_ruleset
-    from solver.continental.advice import advise, contract_for
+    from solver.continental.advice import contract_for
+    from solver.continental.expected import DEFAULT_SAMPLES
+    from solver.continental.expected_advice import advise_by_objective
+    from solver.continental.public import OtherPlayer
 
     ruleset = load_ruleset(args.ruleset).with_options(dict(args.option))
     ruleset = ruleset.for_game("continental", "Continental")
     trios, runs = args.contract or (None, None)
     contract = contract_for(args.hand_number, trios, runs)
+    pile = list(args.discards) if args.discards is not None else None
+    if pile is not None and args.discard_top:
+        same = [parse_cards([card], jokers=True, what=what)[0].code
+                for card, what in ((pile[-1] if pile else "", "the last discard"),
+                                   (args.discard_top, "the discard top"))] if pile else []
+        if not same or same[0] != same[1]:
+            raise InvalidInputError("the last card of --discards must be --discard-top: the top of "
+                                    "the pile is its last card", code="top_not_on_pile")
+        pile = pile[:-1]  # the top counted once, as --discard-top
     groups = {"hand": " ".join(args.cards)}
     groups |= {f"table meld {i + 1}": meld for i, meld in enumerate(args.table)}
     groups |= {"discard top": args.discard_top} if args.discard_top else {}
+    groups |= {} if pile is None else {"discards": " ".join(pile)}
+    for i, other in enumerate(args.other_player):
+        groups |= {f"other player {i + 1} picked": " ".join(other.picked_up),
+                   f"other player {i + 1} bought": " ".join(other.bought)}
     groups["seen"] = " ".join(args.seen)
     cards = parse_continental_groups(groups, Deck.for_players(ruleset.options.max_players))
     hand = cards["hand"]
     table = [cards[f"table meld {i + 1}"] for i in range(len(args.table))]
-    advice = advise(hand, contract, dropped=args.dropped, drawn=args.drawn, table=table,
-                    discard_top=cards["discard top"][0] if args.discard_top else None,
-                    seen=cards["seen"], options=ruleset.options, deadline=_deadline(args.budget))
-    body = advice_json(advice, hand, table)
+    top = cards["discard top"][0] if args.discard_top else None
+    others = [OtherPlayer(other.hand_size, other.dropped, cards[f"other player {i + 1} picked"],
+                          cards[f"other player {i + 1} bought"])
+              for i, other in enumerate(args.other_player)]
+    discards = None if pile is None else (*cards["discards"], *(() if top is None else (top,)))
+    told = advise_by_objective(hand, contract, objective=args.objective, dropped=args.dropped,
+                               drawn=args.drawn, table=table, discard_top=top, seen=cards["seen"],
+                               options=ruleset.options, others=others, discards=discards,
+                               samples=args.samples or DEFAULT_SAMPLES, seed=args.seed,
+                               deadline=_deadline(args.budget))
+    body = objective_json(told, hand, table)
     if args.json:
         print(json.dumps(body, ensure_ascii=False, indent=2))
     else:
-        print("\n".join(_continental_lines(body)))
+        print("\n".join([*_continental_lines(body), *expected_lines(body)]))
     return 0
 
 
@@ -567,6 +618,24 @@ def build_parser() -> argparse.ArgumentParser:
                              help="other cards known not to be in the stock")
     cont_advise.add_argument("--dropped", action="store_true",
                              help="you have laid your contract down (only lay-offs)")
+    cont_advise.add_argument("--discards", nargs="*", metavar="CARD",
+                             help="the discard pile, bottom first (with --discard-top, its last card)")
+    cont_advise.add_argument("--other-player", type=_other_player_arg, action="append", default=[],
+                             metavar="SIZE[:dropped][:picked=CARDS][:bought=CARDS]",
+                             help="another player in play order after you (repeat for each): its "
+                                  "hand size, whether it dropped, the cards it drew from the pile "
+                                  "or bought and still holds (commas between cards), e.g. "
+                                  "8:picked=Kd,7c; expected points need them")
+    cont_advise.add_argument("--objective", choices=["expected_points", "distance"],
+                             default="expected_points",
+                             help="expected_points (the default): the fewest points expected at "
+                                  "the end of the hand, by playing it out on random deals; "
+                                  "distance: the exact advice alone")
+    cont_advise.add_argument("--samples", type=_samples_arg, default=None, metavar="N",
+                             help="expected points: random deals each play is played out on "
+                                  "(1-200, default 48)")
+    cont_advise.add_argument("--seed", type=_seed_arg, default=0, metavar="N",
+                             help="expected points: the seed of the deals (default 0)")
     drawn = cont_advise.add_mutually_exclusive_group()
     drawn.add_argument("--drawn", action="store_true", default=None,
                        help="the hand holds this turn's draw (by default read from its size)")

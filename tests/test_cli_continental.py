@@ -60,3 +60,67 @@ def test_continental_advise_refusals_exit_2_with_the_reason(
         capsys: pytest.CaptureFixture[str], argv: list[str], message: str) -> None:
     assert main(["continental", "advise", *argv]) == 2
     assert message in capsys.readouterr().err
+
+
+def _timeless(body: dict) -> dict:  # type: ignore[type-arg]
+    """An advice answer without the solver's times."""
+    priced = body["expected_points"]
+    return {k: v for k, v in body.items() if k != "solve_ms"} | {
+        "expected_points": priced and {k: v for k, v in priced.items() if k != "solve_ms"}}
+
+
+def test_continental_advise_expected_points_is_the_api_answer(  # type: ignore[no-untyped-def]
+        client, capsys: pytest.CaptureFixture[str]) -> None:
+    hand = ["2c", "5c", "6c", "8c", "Kd", "Kh", "9s", "4d"]
+    assert main(["continental", "advise", *hand, "--hand-number", "2", "--discards", "Qs", "Kc", "7c",
+                 "--discard-top", "7c", "--other-player", "8:picked=Ks", "--other-player",
+                 "10:bought=3c", "--samples", "8", "--seed", "3", "--json"]) == 0
+    body = json.loads(capsys.readouterr().out)
+    api = client.post("/v1/continental/advice", json={
+        "hand": hand, "hand_number": 2, "discard_top": "7c", "discards": ["Qs", "Kc", "7c"],
+        "other_players": [{"hand_size": 8, "picked_up": ["Ks"]}, {"hand_size": 10, "bought": ["3c"]}],
+        "samples": 8, "seed": 3}).json
+    assert body["objective"] == "expected_points" and body["expected_points"]["samples"] == 8
+    assert _timeless(body) == _timeless(api)
+
+
+def test_continental_advise_prints_the_priced_alternatives(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["continental", "advise", "2c", "5c", "6c", "8c", "Kd", "Kh", "9s", "4d", "7c",
+                 "--hand-number", "2", "--discards", "Qs", "Kc", "--other-player", "8",
+                 "--other-player", "8:dropped", "--samples", "8"]) == 0
+    out = capsys.readouterr().out
+    assert "Expected points (8 samples, seed 0; lower is better):" in out
+    rows = [line.split() for line in out.splitlines() if line.startswith("  discard ")]
+    assert len(rows) >= 2 and all("±" in row for row in rows)
+    assert "points expected at the end of the hand" in out
+
+
+def test_continental_advise_distance_says_so_without_the_others(capsys: pytest.CaptureFixture[str]) -> None:
+    hand = ["2c", "5c", "6c", "8c", "Kd", "Kh", "9s", "4d", "7c", "--hand-number", "2"]
+    assert main(["continental", "advise", *hand]) == 0
+    assert "Objective distance: expected points need the other players" in capsys.readouterr().out
+    assert main(["continental", "advise", *hand, "--objective", "distance", "--json"]) == 0
+    body = json.loads(capsys.readouterr().out)
+    assert body["objective"] == "distance" and body["objective_note"] is None
+    assert body["expected_points"] is None
+
+
+@pytest.mark.parametrize(("argv", "message"), [
+    (["--other-player", "8:foo"], "expected dropped, picked=CARDS or bought=CARDS"),
+    (["--other-player", "many"], "expected the hand size first"),
+    (["--samples", "0"], "expected 1 to 200 samples"),
+    (["--seed", "-1"], "expected a whole number from 0"),
+    (["--objective", "luck"], "invalid choice"),
+])
+def test_continental_advise_expected_points_arguments(
+        capsys: pytest.CaptureFixture[str], argv: list[str], message: str) -> None:
+    with pytest.raises(SystemExit) as stopped:
+        main(["continental", "advise", "7c", "--hand-number", "1", *argv])
+    assert stopped.value.code == 2 and message in capsys.readouterr().err
+
+
+def test_continental_advise_refuses_a_pile_not_ending_with_the_top(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["continental", "advise", "2c", "5c", "--hand-number", "2", "--discards", "Qs",
+                 "--discard-top", "7c", "--other-player", "8"]) == 2
+    assert "the last card of --discards must be --discard-top" in capsys.readouterr().err

@@ -1,0 +1,83 @@
+r"""The pieces of ``ramchi continental advise`` that read the table and print the expected points.
+
+``--other-player SPEC`` tells one other player, in play order after you (repeat it for each):
+its hand size, then, after colons, ``dropped`` once it has laid its contract down, ``picked=``
+the cards it drew from the discard pile and still holds, ``bought=`` those it bought (cards
+separated by commas).
+
+>>> other_player_arg("8:dropped:picked=Kd,7c")
+OtherPlayerArg(hand_size=8, dropped=True, picked_up=('Kd', '7c'), bought=())
+>>> print("\n".join(expected_lines({"objective": "expected_points", "objective_note": None,
+...     "expected_points": {"samples": 8, "seed": 1, "complete": True, "alternatives": [
+...         {"kind": "discard", "card": "9s", "expected_points": 7.5, "standard_error": 1.9,
+...          "danger": 0.25, "verdict": "best", "why": "discard the 9♠"}]}})))
+Expected points (8 samples, seed 1; lower is better):
+  play       card  points ± SE    danger  verdict     why
+  discard    9s      7.50 ± 1.90     25%  best        discard the 9♠
+"""
+
+from __future__ import annotations
+
+import argparse
+from dataclasses import dataclass
+from typing import Any
+
+__all__ = ["OtherPlayerArg", "expected_lines", "other_player_arg"]
+
+
+@dataclass(frozen=True, slots=True)
+class OtherPlayerArg:
+    """One ``--other-player``: its hand size, its drop, the cards it took from the pile (as typed)."""
+
+    hand_size: int
+    dropped: bool = False
+    picked_up: tuple[str, ...] = ()
+    bought: tuple[str, ...] = ()
+
+
+def other_player_arg(text: str) -> OtherPlayerArg:
+    """``--other-player SIZE[:dropped][:picked=CARDS][:bought=CARDS]`` (module text)."""
+    size, *parts = text.split(":")
+    try:
+        hand_size = int(size)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected the hand size first (8, 8:dropped, "
+                                         f"8:picked=Kd,7c), got {text!r}") from None
+    dropped = False
+    cards: dict[str, tuple[str, ...]] = {"picked": (), "bought": ()}
+    for part in parts:
+        name, equals, value = part.partition("=")
+        if part == "dropped":
+            dropped = True
+        elif equals and name in cards:
+            cards[name] = tuple(card for card in value.split(",") if card)
+        else:
+            raise argparse.ArgumentTypeError(f"{part!r}: expected dropped, picked=CARDS or "
+                                             f"bought=CARDS (cards separated by commas)")
+    return OtherPlayerArg(hand_size, dropped, cards["picked"], cards["bought"])
+
+
+def expected_lines(body: dict[str, Any]) -> list[str]:
+    """The objective answered and the priced alternatives as a small table (from the API's JSON)."""
+    lines = []
+    if body["objective_note"]:
+        lines.append(f"Objective {body['objective']}: {body['objective_note']}")
+    priced = body["expected_points"]
+    if priced is None:
+        return lines
+    cut = "" if priced["complete"] else ", cut short by the budget"
+    lines.append(f"Expected points ({priced['samples']} samples, seed {priced['seed']}{cut}; "
+                 f"lower is better):")
+    lines.append(f"  {'play':<9}  {'card':<4}  {'points ± SE':<13}  {'danger':>6}  "
+                 f"{'verdict':<10}  why")
+    for option in priced["alternatives"]:
+        points = ("-" if option["expected_points"] is None else
+                  f"{option['expected_points']:6.2f} ± {_number(option['standard_error'])}")
+        danger = "" if option["danger"] is None else f"{option['danger']:.0%}"
+        lines.append(f"  {option['kind']:<9}  {option['card'] or '-':<4}  {points:<13}  "
+                     f"{danger:>6}  {option['verdict'] or '-':<10}  {option['why']}")
+    return lines
+
+
+def _number(value: float | None) -> str:
+    return "?" if value is None else f"{value:.2f}"
