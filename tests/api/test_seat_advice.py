@@ -49,8 +49,13 @@ def bearer(token: str) -> dict[str, str]:
 
 
 def without_timing(advice: dict[str, Any]) -> dict[str, Any]:
-    """An advice answer without the solver's time (the only field that differs between runs)."""
-    return {key: value for key, value in advice.items() if key != "solve_ms"}
+    """An advice answer without the solver's times (the only fields that differ between runs:
+    the advice's and, for Continental's expected points, the rollouts')."""
+    priced = advice.get("expected_points")
+    timeless = {key: value for key, value in advice.items() if key != "solve_ms"}
+    if isinstance(priced, dict):
+        timeless["expected_points"] = {key: value for key, value in priced.items() if key != "solve_ms"}
+    return timeless
 
 
 def same_advice(client: FlaskClient, game: str, got: dict[str, Any], request: dict[str, Any]) -> None:

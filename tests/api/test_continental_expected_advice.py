@@ -1,0 +1,184 @@
+"""Continental advice by objective over HTTP: ``objective``, ``samples``, ``seed`` and the
+``expected_points`` answer of ``POST /v1/continental/advice`` and ``GET /v1/games/{id}/advice``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from flask.testing import FlaskClient
+
+from api.continental.answers import advice_json
+from rulesets.cards import parse_cards
+from rulesets.continental.contracts import CONTRACTS
+from solver.continental.advice import advise
+from solver.continental.expected_advice import NO_OTHERS
+
+pytestmark = pytest.mark.shared_app  # its tests store nothing another test reads: one app
+
+URL = "/v1/continental/advice"
+
+NEW_FIELDS = ("objective", "objective_note", "expected_points")
+"""The answer's fields of the objective (the others are the exact advice's)."""
+
+KINDS = {"take", "stock", "buy", "pass", "drop", "hold", "discard"}
+VERDICTS = {"best", "inaccuracy", "mistake", "blunder"}
+
+OVERRULED = {"hand": ["6s", "6d", "7d", "7s", "Ac", "Kh", "Jc", "Ad", "3h#2"], "hand_number": 2,
+             "discards": ["7c", "Td", "4s"], "other_players": [{"hand_size": 8}, {"hand_size": 8}],
+             "samples": 16, "seed": 0}
+"""A hand after its draw whose exact advice discards the K♥ and whose expected points, on these
+16 samples, advise the 3♥ (held as its second copy) instead."""
+
+BEFORE_DRAW = {"hand": ["2c", "5c", "6c", "8c", "Kd", "Kh", "9s", "4d"], "hand_number": 2,
+               "discard_top": "7c", "discards": ["Qs", "Kc", "7c"],
+               "other_players": [{"hand_size": 8, "picked_up": ["Ks"]}, {"hand_size": 10, "bought": ["3c"]}],
+               "samples": 8, "seed": 1}
+"""A hand before its draw, the 7♣ on top of the pile."""
+
+
+def advice(client: FlaskClient, **body: Any) -> dict[str, Any]:
+    response = client.post(URL, json=body)
+    assert response.status_code == 200, response.json
+    return response.json
+
+
+def timeless(body: dict[str, Any]) -> dict[str, Any]:
+    """An answer without the solver's times (the advice's and the rollouts')."""
+    priced = body["expected_points"]
+    return {k: v for k, v in body.items() if k != "solve_ms"} | {
+        "expected_points": priced and {k: v for k, v in priced.items() if k != "solve_ms"}}
+
+
+def exact(body: dict[str, Any], *also: str) -> dict[str, Any]:
+    """The exact advice's fields of an answer (the discard ranking without its priced figures)."""
+    left = {*NEW_FIELDS, "solve_ms", *also}
+    return {k: v for k, v in body.items() if k not in left} | {"discard_ranking": [
+        {k: v for k, v in entry.items() if k not in ("expected_points", "danger")}
+        for entry in body["discard_ranking"]]}
+
+
+def test_distance_is_the_exact_advice_as_before(client: FlaskClient) -> None:
+    body = advice(client, **OVERRULED | {"objective": "distance"})
+    hand = parse_cards([card.split("#")[0] for card in OVERRULED["hand"]], decks=2)
+    before = advice_json(advise(hand, CONTRACTS[2], discards=parse_cards(OVERRULED["discards"]),
+                                others=()), hand, written=OVERRULED["hand"])
+    assert exact(body) == {k: v for k, v in before.items() if k != "solve_ms"}
+    assert body["objective"] == "distance" and body["objective_note"] is None
+    assert body["expected_points"] is None
+    assert all(entry["expected_points"] is None and entry["danger"] is None
+               for entry in body["discard_ranking"])
+    assert body["action"] == {"type": "discard", "card": "Kh"}
+
+
+def test_expected_points_answer_shape(client: FlaskClient) -> None:
+    body = advice(client, **OVERRULED)
+    priced = body["expected_points"]
+    assert body["objective"] == "expected_points" and body["objective_note"] is None
+    assert {k: priced[k] for k in ("step", "samples", "seed", "complete")} == {
+        "step": "play", "samples": 16, "seed": 0, "complete": True}
+    alternatives = priced["alternatives"]
+    assert [a["advised"] for a in alternatives] == [True] + [False] * (len(alternatives) - 1)
+    assert sum(a["distance_choice"] for a in alternatives) == 1
+    for option in alternatives:
+        assert option["kind"] in KINDS and option["verdict"] in VERDICTS and option["why"]
+        assert option["action"] == option["actions"][0]
+        assert option["action"] == {"type": "discard", "card": option["card"]} or option["card"] == "3h"
+        assert 0 <= option["danger"] <= 1 and option["standard_error"] >= 0
+    assert alternatives[0]["points_lost"] == 0
+    points = [a["expected_points"] for a in alternatives[1:]]
+    assert points == sorted(points)
+    # the exact advice is unchanged by the objective
+    assert exact(body, "action") == exact(advice(client, **OVERRULED | {"objective": "distance"}), "action")
+
+
+def test_the_action_is_the_advised_alternatives(client: FlaskClient) -> None:
+    body = advice(client, **OVERRULED)
+    first = body["expected_points"]["alternatives"][0]
+    assert first["card"] == "3h" and not first["distance_choice"] and body["discard"] == "Kh"
+    assert body["action"] == first["action"] == {"type": "discard", "card": "3h#2"}  # the copy held
+    distance = next(a for a in body["expected_points"]["alternatives"] if a["distance_choice"])
+    assert distance["card"] == "Kh" and distance["points_lost"] > 0
+
+
+def test_the_discard_ranking_shows_the_priced_discards(client: FlaskClient) -> None:
+    body = advice(client, **OVERRULED)
+    priced = {a["card"]: a for a in body["expected_points"]["alternatives"]}
+    for entry in body["discard_ranking"]:
+        option = priced.get(entry["card"])
+        assert entry["expected_points"] == (None if option is None else option["expected_points"])
+        assert entry["danger"] == (None if option is None else option["danger"])
+    assert sum(entry["expected_points"] is not None for entry in body["discard_ranking"]) == len(priced)
+
+
+def test_the_same_seed_and_samples_give_the_same_answer(client: FlaskClient) -> None:
+    first, again = advice(client, **BEFORE_DRAW), advice(client, **BEFORE_DRAW)
+    assert timeless(first) == timeless(again)
+    other = advice(client, **BEFORE_DRAW | {"seed": 2})
+    assert other["expected_points"]["seed"] == 2
+    assert exact(other) == exact(first)
+
+
+def test_before_the_draw_take_and_stock_are_priced(client: FlaskClient) -> None:
+    body = advice(client, **BEFORE_DRAW)
+    priced = body["expected_points"]
+    assert priced["step"] == "draw"
+    assert {(a["kind"], a["card"]) for a in priced["alternatives"]} == {("take", "7c"), ("stock", None)}
+    sources = {"take": "discard", "stock": "stock"}
+    for option in priced["alternatives"]:
+        assert option["action"] == {"type": "draw", "source": sources[option["kind"]]}
+        assert option["danger"] is None
+    assert body["action"] == priced["alternatives"][0]["action"]
+
+
+def test_a_buy_offer_prices_the_buy_and_the_pass(client: FlaskClient) -> None:
+    body = advice(client, **BEFORE_DRAW | {"offer": "buy"})
+    priced = body["expected_points"]
+    assert priced["step"] == "buy"
+    assert {a["kind"] for a in priced["alternatives"]} == {"buy", "pass"}
+    buy = next(a for a in priced["alternatives"] if a["kind"] == "buy")
+    assert buy["card"] == "7c" and buy["action"] == {"type": "buy"}
+    assert body["action"] == body["buy_action"] == priced["alternatives"][0]["action"]
+
+
+def test_without_the_other_players_the_answer_is_the_distance_advice(client: FlaskClient) -> None:
+    body = advice(client, **{k: v for k, v in OVERRULED.items() if k != "other_players"})
+    assert body["objective"] == "distance" and body["objective_note"] == NO_OTHERS
+    assert body["expected_points"] is None
+    assert body["action"] == {"type": "discard", "card": "Kh"}
+
+
+@pytest.mark.parametrize(("field", "value"), [
+    ("objective", "luck"), ("objective", None), ("samples", 0), ("samples", 201), ("samples", 2.5),
+    ("seed", -1), ("seed", "7")])
+def test_a_bad_objective_samples_or_seed_is_refused(client: FlaskClient, field: str, value: Any) -> None:
+    response = client.post(URL, json=OVERRULED | {field: value})
+    assert response.status_code == 422 and response.mimetype == "application/problem+json"
+    assert response.json["code"] == "invalid_request"
+    assert [error["pointer"] for error in response.json["errors"]] == [f"/{field}"]
+
+
+def test_the_request_fields_are_documented(client: FlaskClient) -> None:
+    schemas = client.get("/openapi.json").json["components"]["schemas"]
+    request = schemas["ContinentalAdviceRequest"]["properties"]
+    assert request["objective"]["enum"] == ["expected_points", "distance"]
+    assert request["objective"]["default"] == "expected_points"
+    assert (request["samples"]["minimum"], request["samples"]["maximum"]) == (1, 200)
+    assert request["seed"]["minimum"] == 0
+    priced = schemas["ContinentalPricedAlternative"]["properties"]
+    assert "end of the hand" in priced["expected_points"]["description"]
+    assert "-10" in priced["expected_points"]["description"]
+    assert "before the next discard" in priced["danger"]["description"]
+
+
+def test_in_game_advice_prices_the_decision(client: FlaskClient) -> None:
+    created = client.post("/v1/games", json={"game": "continental", "players": ["Ann", "Bo", "Cy"],
+                                             "hands": 1, "seed": 5, "dealer": 0}).json
+    token = created["seats"][1]["token"]
+    got = client.get(f"/v1/games/{created['id']}/advice", headers={"Authorization": f"Bearer {token}"})
+    assert got.status_code == 200, got.json
+    answer = got.json["advice"]
+    assert answer["objective"] == "expected_points" and answer["expected_points"]["step"] == "draw"
+    assert answer["action"] == answer["expected_points"]["alternatives"][0]["action"]
+    posted = advice(client, **got.json["request"])
+    assert timeless(posted) == timeless(answer)
