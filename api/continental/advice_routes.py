@@ -24,6 +24,7 @@ from rulesets.continental.kind import CONTINENTAL
 from rulesets.continental.options import ContinentalOptions
 from rulesets.errors import InvalidInputError, LimitExceededError
 from solver.continental.advice import contract_for
+from solver.continental.expected_advice import NO_OTHERS
 from solver.continental.public import OtherPlayer
 from solver.limits import CONTINENTAL_MAX_HAND_CARDS, CONTINENTAL_MAX_TABLE_MELDS, DEFAULT_TIME_LIMIT_S
 
@@ -43,6 +44,17 @@ def continental_contracts() -> dict[str, Any]:
     return {"contracts": [contract_json(contract) for contract in CONTRACTS.values()]}
 
 
+def _priced(card: str, points: float, error: float, lost: float, lost_error: float, danger: float,
+            danger_error: float, verdict: str, why: str, *, advised: bool = False,
+            distance_choice: bool = False) -> dict[str, Any]:
+    """A priced discard of an example answer."""
+    action = {"type": "discard", "card": card}
+    return {"kind": "discard", "card": card, "action": action, "actions": [action],
+            "expected_points": points, "standard_error": error, "points_lost": lost,
+            "difference_error": lost_error, "danger": danger, "danger_error": danger_error,
+            "verdict": verdict, "why": why, "advised": advised, "distance_choice": distance_choice}
+
+
 ADVICE_ANSWERS = {"two_trios": {
     "summary": "Drop both trios (the joker as a King), discard the 9♠",
     "description": "The discard ranking and the solver's time are left out here.",
@@ -57,9 +69,34 @@ ADVICE_ANSWERS = {"two_trios": {
               "outs": [], "outs_total": 0, "take_discard": None, "buy": None,
               "action": {"type": "drop", "melds": [["7c", "7d", "7h"], ["Kc", "Kd", "Jk"]]},
               "buy_action": None,
+              "objective": "distance", "objective_note": NO_OTHERS, "expected_points": None,
               "explanation": "Hand 1 (2 trios), 8 cards. You can drop the contract now: 7♣ 7♦ 7♥ | "
-                             "K♣ K♦ Jk(K). Discard 9♠, keeping 5 points in hand."}}}
-"""The answer to the advice example request of the same name."""
+                             "K♣ K♦ Jk(K). Discard 9♠, keeping 5 points in hand."}},
+    "expected_points": {
+        "summary": "Keep the K♥ another player would meld: discard the 3♥",
+        "description": "The exact advice discards the K♥ (discard), the dearest card far from the "
+                       "contract; played out on 16 deals it costs 10 points more than the 3♥, "
+                       "which the action discards. The drop, outs and discard ranking are left "
+                       "out here.",
+        "value": {"discard": "Kh", "distance": 3, "objective": "expected_points",
+                  "objective_note": None,
+                  "expected_points": {"step": "play", "samples": 16, "seed": 0, "complete": True,
+                                      "alternatives": [
+                      _priced("3h", 20.62, 5.42, 0.0, 0.0, 0.125, 0.083, "best",
+                              "keep the K♥: another player would take it into a meld (31% of the "
+                              "samples); discard the 3♥, 20.6 points expected at the end of the "
+                              "hand, against 30.6", advised=True),
+                      _priced("6s", 20.62, 7.66, 0.0, 5.24, 0.312, 0.116, "best",
+                              "discarding the 6♠ expects 20.6 points, 0.0 more than the advice; "
+                              "another player takes it into a meld 31% of the time"),
+                      _priced("7s", 23.75, 7.42, 3.12, 5.83, 0.188, 0.098, "mistake",
+                              "discarding the 7♠ expects 23.8 points, 3.1 more than the advice"),
+                      _priced("Kh", 30.62, 6.81, 10.0, 7.79, 0.312, 0.116, "mistake",
+                              "discarding the K♥ expects 30.6 points, 10.0 more than the advice; "
+                              "another player takes it into a meld 31% of the time",
+                              distance_choice=True)]},
+                  "action": {"type": "discard", "card": "3h"}}}}
+"""The answers to the advice example requests of the same names."""
 
 
 @blp.route("/advice", methods=["POST"])
@@ -71,7 +108,13 @@ ADVICE_ANSWERS = {"two_trios": {
         "value": {"hand": ["2c", "5c", "6c", "8c", "Kd", "Kh", "9s", "4d"], "hand_number": 2,
                   "discard_top": "7c", "discards": ["Qs", "Kc", "7c"],
                   "other_players": [{"hand_size": 8, "picked_up": ["Ks"]},
-                                    {"hand_size": 10, "bought": ["3c"]}]}}})
+                                    {"hand_size": 10, "bought": ["3c"]}]}},
+    "expected_points": {
+        "summary": "Hand 2 after the draw, two other players: the expected points of 16 deals",
+        "value": {"hand": ["6s", "6d", "7d", "7s", "Ac", "Kh", "Jc", "Ad", "3h"], "hand_number": 2,
+                  "discards": ["7c", "Td", "4s"],
+                  "other_players": [{"hand_size": 8}, {"hand_size": 8}],
+                  "objective": "expected_points", "samples": 16, "seed": 0}}})
 @blp.response(200, ContinentalAdviceSchema, examples=ADVICE_ANSWERS)
 @blp.alt_response(422, description="Unreadable cards, a card given more often than the decks hold "
                   "it (hand, table, discard_top, discards, the other players' cards and seen "
@@ -94,6 +137,18 @@ def continental_advice(body: dict[str, Any]) -> dict[str, Any]:
     next draw and points. With ``discard_top`` it says whether to take the top
     discard and whether to buy it. A card may carry a copy number (``7c#2``, as the
     views of a game write copies): it is read as the card (``7c``).
+
+    With ``objective: "expected_points"`` (the default) and the other players'
+    hand sizes (``other_players``), each way to play the decision (take or draw
+    from the stock, buy or pass, drop or hold, each of the best discards) is also
+    played out to the end of the hand on ``samples`` random deals of the cards you
+    cannot see (``seed``: the same seed and samples give the same answer):
+    ``expected_points`` lists them, the advised one first, with the points you are
+    expected to score at the end of the hand (lower is better) and how often the
+    card you discard ends in another player's meld (``danger``). The advised one is
+    the exact advice's unless another is better by more than the sampling noise;
+    ``action`` is then its first action. Without ``other_players`` the answer is
+    the exact advice (``objective: "distance"``, with ``objective_note``).
     """
     return advise(body)
 

@@ -105,11 +105,13 @@ CONTINENTAL_EXAMPLES = {
     "seat_advice": {"seat-1": {
         "summary": "Seat 1, before its first draw: take the 10♣ (or buy it if offered)",
         "description": "The advice for seat 1 in the continental-seeded game; most of the request "
-                       "and of the advice are left out here.",
+                       "and of the advice are left out here. The request names no objective: the "
+                       "advice is by expected points (the default), with the default samples and "
+                       "seed 0.",
         "value": {"game": CONTINENTAL.name, "seat": 1, "version": 0,
                   "request": {"hand": ["3d#2", "9d#2", "Td", "Qd#2", "Th#2", "Jh#2", "9s"],
                               "hand_number": 1, "drawn": False, "discard_top": "Tc#2"},
-                  "advice": {"distance": 2, "take_discard": {
+                  "advice": {"distance": 2, "objective": "expected_points", "take_discard": {
                       "advised": True, "reason": "take the 10♣: it brings the hand one card closer "
                                                  "to the contract (distance 2 → 1)"},
                              "action": {"type": "draw", "source": "discard"},

@@ -335,7 +335,11 @@ def get_advice(game_id: str) -> dict[str, Any]:
     budget, 429 and 503). Ramchi: the exchange while the 2♦ holder decides, the lineup while
     the seat arranges. Continental: before the draw whether to take the top discard, on a buy
     offer whether to buy it, after the draw the drop, lay-offs and the discard ranking, with
-    the table and the discard pile (and the cards others took from it) as seen.
+    the table and the discard pile (and the cards others took from it) as seen; the request
+    names no ``objective``, ``samples`` or ``seed``, so the advice is by expected points (the
+    decision played out to the end of the hand on the default number of random deals, seed
+    0), its ``action`` the advised alternative's. This route takes no query parameters: for
+    another objective, samples or seed, post ``request`` with them to the advice endpoint.
     """
     seat = _seat_of(game_id, _bearer_token(), required=True, needs="advice is for a seat: send its token")
     assert seat is not None
