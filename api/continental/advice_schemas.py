@@ -293,7 +293,8 @@ class ContinentalExpectedPointsSchema(Schema):
                        "discard); buy: a buy offer out of your turn (buy or pass)"})
     samples = Int(required=True, metadata={
         "description": "the deals each alternative was played out on (fewer than asked when the "
-                       "choice was clear sooner, or the solver budget ran out)"})
+                       "choice was clear sooner, or the solver budget ran out; 0 when there is a "
+                       "single way to play: nothing to compare, its figures are null)"})
     seed = Int(required=True)
     complete = fields.Boolean(required=True, metadata={
         "description": "false when the solver budget stopped the sampling early (the figures "

@@ -1,11 +1,12 @@
 // Continental advice: a hand, the hand number and what is known of the table → the advice: the
-// drop, lay-offs, discard, the discard ranking, take and buy. The contracts are the service's.
+// drop, lay-offs, discard, the discard ranking, take and buy, and with the other players' hand
+// sizes each way to play priced in expected points. The contracts are the service's.
 
 import { continentalAdvice, continentalContracts } from "/web/client.js";
 import { cardRow, cardSvg, suitClass } from "/web/cards.js";
 import { bare, cardName, deckCodes, plural, splitCodes } from "/web/format.js";
 import { renderAdvice } from "/web/continental_show.js";
-import { el, feedback, field, fillSelect, guarded, select, uid } from "/web/widgets.js";
+import { checkRow, el, feedback, field, fillSelect, guarded, select, uid } from "/web/widgets.js";
 
 const COPIES_PER_CLICK = 2;  // the grid adds a card twice at most (the two decks), a third click takes it out
 
@@ -96,24 +97,68 @@ function tableMelds() {
   return { box, melds };
 }
 
+/** The other players in play order after you: each one's hand size and whether it has dropped. */
+function otherPlayers() {
+  const list = el("ol", { className: "other-players" });
+  const addButton = el("button", { type: "button" }, "Add another player");
+  const renumber = () => [...list.children].forEach((item, i) => {
+    const [size, dropped] = item.querySelectorAll("input");
+    item.querySelector(`label[for="${size.id}"]`).textContent = `Player ${i + 1} hand size`;
+    item.querySelector(`label[for="${dropped.id}"]`).textContent = `Player ${i + 1} has dropped`;
+    item.querySelector("button").setAttribute("aria-label", `Remove player ${i + 1}`);
+  });
+  const add = () => {
+    const size = el("input", { type: "number", id: uid("ca-size"), min: "0", max: "30", step: "1", value: "7" });
+    size.style.width = "5rem";
+    const dropped = el("input", { type: "checkbox", id: uid("ca-other-dropped") });
+    const remove = el("button", { type: "button" }, "Remove");
+    const item = el("li", { className: "row" }, el("label", { for: size.id }, "Hand size"), size,
+      checkRow(dropped, "Dropped"), remove);
+    remove.addEventListener("click", () => { item.remove(); renumber(); addButton.focus(); });
+    list.append(item);
+    renumber();
+    return size;
+  };
+  addButton.addEventListener("click", () => add().focus());
+  const box = el("fieldset", {}, el("legend", {}, "Other players, in play order after you (the next one first)"),
+    el("p", { className: "busy" }, "Expected points need them: give each one's hand size."),
+    list, el("div", { className: "row" }, addButton));
+  const players = () => [...list.children].map((item) => {
+    const [size, dropped] = item.querySelectorAll("input");
+    return { hand_size: Number(size.value), dropped: dropped.checked };
+  });
+  return { box, players };
+}
+
 function mount(panel) {
   panel.append(el("h2", {}, "Continental advice"),
     el("p", {}, "Give your hand and what you know of the table; the advisor finds the drop, the "
       + "lay-offs and the discard that keep the fewest points, ranks every discard, and says whether "
-      + "to take or buy the top discard."));
+      + "to take or buy the top discard. Give the other players' hand sizes and the discard pile to "
+      + "have each way to play priced: played out to the end of the hand on random deals of the cards "
+      + "you cannot see, its expected points (lower is better) and how often your discard ends in "
+      + "another player's meld (danger)."));
   const hand = handInput();
   const number = handNumberInput();
   const table = tableMelds();
   const discardTop = codesInput({ size: 5, placeholder: "Kh" });
   const seen = codesInput({ placeholder: "Ks 2d" });
+  const pile = codesInput({ placeholder: "9d 4c" });
+  const others = otherPlayers();
+  const objective = select([["expected_points", "Expected points (needs the other players)"],
+    ["distance", "Distance (the exact advice alone)"]], "expected_points");
+  const samples = el("input", { type: "number", min: "1", max: "200", step: "1", value: "48" });
+  samples.style.width = "5rem";
   const dropped = el("input", { type: "checkbox", id: uid("ca-dropped") });
   const drawn = select([["", "from the hand's size"], ["true", "after the draw (holding the drawn card)"],
     ["false", "before the draw"]], "");
   const submit = el("button", { type: "submit", className: "primary" }, "Get advice");
   const form = el("form", { className: "continental-advice-form", noValidate: true },
-    hand.parts, number.row, table.box, field("Discard top", discardTop), field("Other cards seen", seen),
+    hand.parts, number.row, table.box, field("Discard top", discardTop),
+    field("Discard pile below the top", pile, "bottom first"), others.box, field("Other cards seen", seen),
     el("div", { className: "row" }, dropped, el("label", { for: dropped.id }, "I have dropped my contract")),
-    field("Turn", drawn), el("div", { className: "row" }, submit));
+    field("Turn", drawn), field("Objective", objective), field("Samples", samples, "1-200: more is steadier, slower"),
+    el("div", { className: "row" }, submit));
   panel.append(form);
   const status = feedback(panel);
   const result = el("div", { className: "advice-result", "aria-live": "polite" });
@@ -126,6 +171,11 @@ function mount(panel) {
     const top = splitCodes(discardTop.value)[0];
     if (top) body.discard_top = bare(top);
     if (drawn.value) body.drawn = drawn.value === "true";
+    const below = splitCodes(pile.value).map(bare);
+    if (below.length) body.discards = top ? [...below, bare(top)] : below;
+    body.other_players = others.players();
+    body.objective = objective.value;
+    if (objective.value === "expected_points" && samples.value) body.samples = Number(samples.value);
     return body;
   };
   form.addEventListener("submit", async (event) => {
@@ -136,7 +186,8 @@ function mount(panel) {
     try {
       const advice = await continentalAdvice(request());
       result.replaceChildren(renderAdvice(advice));
-      status.done(`Advice ready (${advice.solve_ms} ms).`);
+      const played = advice.expected_points ? `; played out in ${advice.expected_points.solve_ms} ms` : "";
+      status.done(`Advice ready (${advice.solve_ms} ms${played}).`);
     } catch (error) {
       status.fail(error);
     } finally {

@@ -1,7 +1,7 @@
 // Continental answers in words and pictures, for both Continental tabs: an advice answer, an
 // action (a request body, as sent or as advised) and a record of the game's log.
 
-import { cardName, cardText, cardsText } from "/web/format.js";
+import { cardName, cardText, cardsText, fixed, known, percent, verdictName } from "/web/format.js";
 import { el, meldRow, scrollBox } from "/web/widgets.js";
 
 const meldName = (index) => `meld ${Number(index) + 1}`;
@@ -106,20 +106,63 @@ function factsPart(advice) {
     fact("Take the discard", `${advice.take_discard.advised ? "yes" : "no"}: ${advice.take_discard.reason}`);
   }
   if (advice.buy) fact("Buy", `${advice.buy.advised ? "yes" : "no"}: ${advice.buy.reason}`);
-  if (advice.action) fact("Next action", adviceText(advice.action));
+  if (advice.action) {
+    fact(advice.expected_points ? "Next action (by expected points)" : "Next action", adviceText(advice.action));
+  }
   return facts;
 }
 
 function rankingTable(ranking) {
   const head = (text, num = true) => el("th", { scope: "col", className: num ? "num" : "" }, text);
   const num = (value) => el("td", { className: "num" }, value);
+  const priced = ranking.some((row) => known(row.expected_points));
   return scrollBox(el("table", { className: "ranking" }, el("caption", {}, "Discards, best first"),
     el("thead", {}, el("tr", {}, head("Discard", false), head("Distance"), head("Outs"), head("Next outs"),
-      head("Points"))),
+      head("Points"), priced ? head("Expected points") : null, priced ? head("Danger") : null)),
     el("tbody", {}, ranking.map((row) => el("tr", {},
       el("th", { scope: "row", title: cardName(row.card) }, cardText(row.card)),
       num(String(row.distance)), num(String(row.outs_total)), num(Number(row.next_outs).toFixed(2)),
-      num(String(row.points)))))));
+      num(String(row.points)),
+      priced ? num(known(row.expected_points) ? fixed(row.expected_points) : "–") : null,
+      priced ? num(known(row.danger) ? percent(row.danger) : "–") : null)))));
+}
+
+const PLAYS = { take: "Take the discard", stock: "Draw from the stock", buy: "Buy", pass: "Pass",
+  drop: "Drop, then discard", hold: "Hold the contract, discard", discard: "Discard" };
+
+/** What an alternative of the expected points plays, in words: "Discard 9♠", "Take the discard 7♣". */
+export function alternativeText(alternative) {
+  const play = PLAYS[alternative.kind] || alternative.kind;
+  return alternative.card ? `${play} ${cardText(alternative.card)}` : play;
+}
+
+/** The priced alternatives (the answer's ``expected_points``) as a table, the advised one first. */
+export function expectedTable(expected) {
+  const head = (text, num = false) => el("th", { scope: "col", className: num ? "num" : "" }, text);
+  const num = (value) => el("td", { className: "num" }, value);
+  const cut = expected.complete ? "" : ", cut short by the time budget";
+  return scrollBox(el("table", { className: "expected-points", "aria-label": "Expected points" },
+    el("caption", {}, `Expected points at the end of the hand, lower is better (${expected.samples} `
+      + `samples, seed ${expected.seed}${cut})`),
+    el("thead", {}, el("tr", {}, head("Play"), head("Card"), head("Expected points", true), head("Danger", true),
+      head("Verdict"), head("Why"))),
+    el("tbody", {}, expected.alternatives.map((alternative) => el("tr",
+      { className: alternative.advised ? "advised" : "" },
+      el("th", { scope: "row" }, `${PLAYS[alternative.kind] || alternative.kind}${alternative.advised ? " (advised)" : ""}`),
+      el("td", { title: alternative.card ? cardName(alternative.card) : "" }, alternative.card ? cardText(alternative.card) : "–"),
+      num(known(alternative.expected_points)
+        ? `${fixed(alternative.expected_points)} ± ${known(alternative.standard_error) ? fixed(alternative.standard_error) : "?"}`
+        : "–"),
+      num(known(alternative.danger) ? percent(alternative.danger) : "–"),
+      el("td", { className: alternative.verdict ? `verdict-${alternative.verdict}` : "" },
+        alternative.verdict ? verdictName(alternative.verdict) : "–"),
+      el("td", {}, alternative.why || ""))))));
+}
+
+function objectivePart(advice) {
+  if (!advice.objective_note) return [];
+  return [el("p", { className: "objective-note" }, `Advice by ${advice.objective === "distance"
+    ? "distance" : "expected points"}: ${advice.objective_note}.`)];
 }
 
 /** One advice answer as a fresh element (``compact``: without the discard ranking). */
@@ -129,6 +172,7 @@ export function renderAdvice(advice, { compact = false } = {}) {
     el("h3", {}, `Advice: hand ${contract.hand ?? ""} (${contract.name || ""}), `
       + `${advice.drawn ? "after the draw" : "before the draw"}`),
     advice.explanation ? el("p", { className: "explanation" }, advice.explanation) : null,
-    dropPart(advice), layOffPart(advice), factsPart(advice),
+    dropPart(advice), layOffPart(advice), factsPart(advice), objectivePart(advice),
+    !compact && advice.expected_points ? expectedTable(advice.expected_points) : null,
     !compact && advice.discard_ranking && advice.discard_ranking.length ? rankingTable(advice.discard_ranking) : null);
 }
