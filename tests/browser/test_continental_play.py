@@ -206,3 +206,6 @@ def test_following_the_advice_sends_its_action_and_the_review_agrees(page: Any) 
     review = panel.locator(".review").inner_text()
     assert re.search(r"\d+ decisions, 0 departing from the advice", review), review
     assert "departed" not in review
+    # the advice was by expected points: each decision followed lost none of them
+    assert "expected points lost 0.0: Best" in review, review
+    assert not re.search(r"expected points lost (?!0\.0: Best)", review), review

@@ -52,6 +52,12 @@ export function seatView(handle) {
   return request(`${GAMES}/${encodeURIComponent(handle.id)}`, undefined, handle.token);
 }
 
+/** The advice for the seat of ``handle`` now, from exactly what it knows: {game, seat, version,
+ * request, advice} (``advice`` is the game's advice answer; Continental's by expected points). */
+export function seatAdvice(handle) {
+  return request(`${GAMES}/${encodeURIComponent(handle.id)}/advice`, undefined, handle.token);
+}
+
 /** Send one action (a request body, e.g. {type: "draw", source: "stock"}) for the seat. */
 export function act(handle, action) {
   return request(`${GAMES}/${encodeURIComponent(handle.id)}/actions`, action, handle.token);

@@ -1,11 +1,13 @@
 // Play Continental against bots: create a game, then play from your seat's view and its legal
-// actions. The seat's token stays in memory only. Before each of your decisions the advice is
-// fetched silently, so the review can show where the play departed from it; the advice carries
-// its advised action as a request body, which "Follow the advice" sends as it is.
+// actions. The seat's token stays in memory only. Before each of your decisions the seat's advice
+// (GET /v1/games/{id}/advice: from what the seat knows, by expected points) is fetched silently,
+// so the review can show where the play departed from it, and what the move cost in expected
+// points; the advice carries its advised action as a request body, which "Follow the advice"
+// sends as it is.
 
-import { act, continentalAdvice, continentalContracts, createGame, seatOf, seatView } from "/web/client.js";
+import { act, continentalContracts, createGame, seatAdvice, seatOf, seatView } from "/web/client.js";
 import { cardButton, cardElement } from "/web/cards.js";
-import { bare, cardText } from "/web/format.js";
+import { bare, cardText, fixed, verdictName } from "/web/format.js";
 import { actionText, adviceText, describeRecord, renderAdvice } from "/web/continental_show.js";
 import { button, el, feedback, field, fillSelect, guarded, meldRow, scrollBox, select } from "/web/widgets.js";
 
@@ -32,17 +34,6 @@ function stepOf(view) {
   return null;
 }
 
-/** The advice request for the seat's view (the hand holds its draw in the play step); the top
- * discard is given always: before the draw it is the one offered, after it a card seen. */
-function adviceRequest(view, step) {
-  return {
-    hand: view.hand.map(bare), hand_number: view.hand_number,
-    table: view.table.map((meld) => meld.cards.map(bare)),
-    dropped: Boolean(view.dropped[view.seat]), drawn: step === "play",
-    ...(view.discard_top ? { discard_top: bare(view.discard_top) } : {}),
-  };
-}
-
 /** The request body the advice answer advises for ``step``: the answer's own, sent as it is. */
 function advisedAction(advice, step) {
   if (!advice) return null;
@@ -56,6 +47,21 @@ function sameAction(mine, advised) {
   if (mine.type === "draw") return mine.source === advised.source;
   if ("card" in mine && "card" in advised) return bare(mine.card) === bare(advised.card);
   return true;
+}
+
+/** An action body with its cards as kinds (no copy numbers), a drop's melds in one order. */
+function plainBody(action) {
+  const plain = JSON.parse(JSON.stringify(action), (key, value) => (typeof value === "string" ? bare(value) : value));
+  if (plain.melds) plain.melds = plain.melds.map((meld) => [...meld].sort()).sort();
+  return JSON.stringify(plain, Object.keys(plain).sort());
+}
+
+/** The priced alternative of the advice whose first action is ``mine`` (null: not priced). */
+function pricedMove(advice, mine) {
+  const priced = advice && advice.expected_points;
+  if (!priced) return null;
+  const body = plainBody(mine);
+  return priced.alternatives.find((alternative) => plainBody(alternative.action) === body) || null;
 }
 
 // -- the board's parts ---------------------------------------------------------------------------
@@ -117,9 +123,11 @@ function reviewParts(done) {
     el("ol", { className: "review-list" }, done.map((r) => {
       const advised = r.advised ? `advised: ${adviceText(r.advised)}` : "no advice";
       const points = r.points !== null && r.points !== undefined ? ` (advised points left ${r.points})` : "";
+      const priced = r.priced && r.priced.points_lost !== null
+        ? ` (expected points lost ${fixed(r.priced.points_lost, 1)}: ${verdictName(r.priced.verdict)})` : "";
       return el("li", { className: r.followed ? "verdict-best" : "verdict-mistake" },
         `Hand ${r.hand}: you ${actionText(r.mine)}; ${advised}${points}: `
-        + `${r.followed ? "as advised" : "departed from the advice"}`);
+        + `${r.followed ? "as advised" : "departed from the advice"}${priced}`);
     }))];
 }
 
@@ -248,7 +256,8 @@ class ContinentalTable {
   async send(action) {
     const view = this.view;
     this.status.busy("Playing…");
-    const before = this.pending && this.pending.version === view.version ? this.pending : await adviceFor(view);
+    const before = this.pending && this.pending.version === view.version ? this.pending
+      : await adviceFor(this.handle, view);
     try {
       const answer = await act(this.handle, action);
       this.noteDecision(view, before, action);
@@ -269,7 +278,7 @@ class ContinentalTable {
   noteDecision(view, before, action) {
     if (!before || !before.step) return;
     this.review.push({ hand: view.hand_number, step: before.step, mine: action, advised: before.advised,
-      followed: sameAction(action, before.advised),
+      followed: sameAction(action, before.advised), priced: pricedMove(before.advice, action),
       points: before.advice && before.step === "play" ? before.advice.points_left : null });
   }
 
@@ -278,7 +287,7 @@ class ContinentalTable {
     const view = this.view;
     this.status.busy("Asking the advisor…");
     const step = stepOf(view);
-    const advice = await continentalAdvice(adviceRequest(view, step));
+    const { advice } = await seatAdvice(this.handle);
     const advised = advisedAction(advice, step);
     const shown = renderAdvice(advice, { compact: true });
     const row = el("div", { className: "row" });
@@ -314,7 +323,7 @@ class ContinentalTable {
     this.drawScores();
     if (!view.is_over && step) {
       this.pending = null;
-      adviceFor(view).then((found) => { if (this.view === view) this.pending = found; });
+      adviceFor(this.handle, view).then((found) => { if (this.view === view) this.pending = found; });
     }
   }
 
@@ -404,11 +413,11 @@ class ContinentalTable {
 }
 
 /** The advice for the seat's decision now, fetched silently (null when it has none to make). */
-async function adviceFor(view) {
+async function adviceFor(handle, view) {
   const step = stepOf(view);
   if (!step) return null;
   try {
-    const advice = await continentalAdvice(adviceRequest(view, step));
+    const { advice } = await seatAdvice(handle);
     return { version: view.version, step, advice, advised: advisedAction(advice, step) };
   } catch {
     return { version: view.version, step, advice: null, advised: null };
