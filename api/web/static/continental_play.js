@@ -1,6 +1,6 @@
 // Play Continental against bots: create a game, then play from your seat's view and its legal
 // actions. The seat's token stays in memory only. Before each of your decisions the seat's advice
-// (GET /v1/games/{id}/advice: from what the seat knows, by expected points) is fetched silently,
+// (the in-game advice: from what the seat knows, by expected points) is fetched silently,
 // so the review can show where the play departed from it, and what the move cost in expected
 // points; the advice carries its advised action as a request body, which "Follow the advice"
 // sends as it is.
