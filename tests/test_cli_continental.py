@@ -98,7 +98,8 @@ def test_continental_advise_prints_the_priced_alternatives(capsys: pytest.Captur
 def test_continental_advise_distance_says_so_without_the_others(capsys: pytest.CaptureFixture[str]) -> None:
     hand = ["2c", "5c", "6c", "8c", "Kd", "Kh", "9s", "4d", "7c", "--hand-number", "2"]
     assert main(["continental", "advise", *hand]) == 0
-    assert "Objective distance: expected points need the other players" in capsys.readouterr().out
+    assert "Objective distance: expected points need the other players (--other-player SIZE" \
+        in capsys.readouterr().out
     assert main(["continental", "advise", *hand, "--objective", "distance", "--json"]) == 0
     body = json.loads(capsys.readouterr().out)
     assert body["objective"] == "distance" and body["objective_note"] is None

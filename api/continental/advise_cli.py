@@ -22,6 +22,8 @@ import argparse
 from dataclasses import dataclass
 from typing import Any
 
+from solver.continental.expected_advice import NO_OTHERS
+
 __all__ = ["OtherPlayerArg", "expected_lines", "other_player_arg"]
 
 
@@ -57,11 +59,17 @@ def other_player_arg(text: str) -> OtherPlayerArg:
     return OtherPlayerArg(hand_size, dropped, cards["picked"], cards["bought"])
 
 
+NO_OTHERS_HERE = ("expected points need the other players (--other-player SIZE for each, in play "
+                  "order after you); this is the distance advice")
+"""The command line's words for :data:`~solver.continental.expected_advice.NO_OTHERS`."""
+
+
 def expected_lines(body: dict[str, Any]) -> list[str]:
     """The objective answered and the priced alternatives as a small table (from the API's JSON)."""
     lines = []
     if body["objective_note"]:
-        lines.append(f"Objective {body['objective']}: {body['objective_note']}")
+        note = NO_OTHERS_HERE if body["objective_note"] == NO_OTHERS else body["objective_note"]
+        lines.append(f"Objective {body['objective']}: {note}")
     priced = body["expected_points"]
     if priced is None:
         return lines
