@@ -73,7 +73,7 @@ def test_a_solver_out_of_budget_is_503_budget_exceeded_with_retry_after(
     def spent(*_args: object, deadline: Deadline, **_kwargs: object) -> None:
         Deadline.after(0).check("ranking the discards", "send a smaller hand")
 
-    monkeypatch.setattr("api.continental.answers.advise", spent)
+    monkeypatch.setattr("api.continental.answers.advise_by_objective", spent)
     answer = client.post("/v1/continental/advice", json={"hand": ["2c", "3c", "4c", "5c"],
                                                          "hand_number": 3})
     assert answer.status_code == 503, answer.json
