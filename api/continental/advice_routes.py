@@ -73,29 +73,27 @@ ADVICE_ANSWERS = {"two_trios": {
               "explanation": "Hand 1 (2 trios), 8 cards. You can drop the contract now: 7♣ 7♦ 7♥ | "
                              "K♣ K♦ Jk(K). Discard 9♠, keeping 5 points in hand."}},
     "expected_points": {
-        "summary": "Keep the K♥ another player would meld: discard the 3♥",
-        "description": "The exact advice discards the K♥ (discard), the dearest card far from the "
-                       "contract; played out on 16 deals it costs 10 points more than the 3♥, "
-                       "which the action discards. The drop, outs and discard ranking are left "
-                       "out here.",
-        "value": {"discard": "Kh", "distance": 3, "objective": "expected_points",
+        "summary": "Keep the 2♣ and discard the Q♦: 30 points fewer expected at the end of the hand",
+        "description": "The exact advice discards the 2♣ (discard: the hand stays closest to its "
+                       "two runs); played out on 16 deals, discarding the Q♦ instead leaves 10.3 "
+                       "points expected at the end of the hand against 40.6, so the action "
+                       "discards the Q♦. The drop, outs and discard ranking are left out here.",
+        "value": {"discard": "2c", "distance": 4, "objective": "expected_points",
                   "objective_note": None,
                   "expected_points": {"step": "play", "samples": 16, "seed": 0, "complete": True,
                                       "alternatives": [
-                      _priced("3h", 20.62, 5.42, 0.0, 0.0, 0.125, 0.083, "best",
-                              "keep the K♥: another player would take it into a meld (31% of the "
-                              "samples); discard the 3♥, 20.6 points expected at the end of the "
-                              "hand, against 30.6", advised=True),
-                      _priced("6s", 20.62, 7.66, 0.0, 5.24, 0.312, 0.116, "best",
-                              "discarding the 6♠ expects 20.6 points, 0.0 more than the advice; "
-                              "another player takes it into a meld 31% of the time"),
-                      _priced("7s", 23.75, 7.42, 3.12, 5.83, 0.188, 0.098, "mistake",
-                              "discarding the 7♠ expects 23.8 points, 3.1 more than the advice"),
-                      _priced("Kh", 30.62, 6.81, 10.0, 7.79, 0.312, 0.116, "mistake",
-                              "discarding the K♥ expects 30.6 points, 10.0 more than the advice; "
-                              "another player takes it into a meld 31% of the time",
-                              distance_choice=True)]},
-                  "action": {"type": "discard", "card": "3h"}}}}
+                      _priced("Qd", 10.31, 3.78, 0.0, 0.0, 0.062, 0.061, "best",
+                              "keep the 2♣; discard the Q♦, 10.3 points expected at the end of the "
+                              "hand, against 40.6", advised=True),
+                      _priced("Kd", 11.88, 3.62, 1.56, 1.75, 0.0, 0.0, "inaccuracy",
+                              "discarding the K♦ expects 11.9 points, 1.6 more than the advice"),
+                      _priced("2c", 40.62, 10.62, 30.31, 10.24, 0.062, 0.061, "blunder",
+                              "discarding the 2♣ expects 40.6 points, 30.3 more than the advice",
+                              distance_choice=True),
+                      _priced("3d", 43.44, 12.12, 33.12, 11.52, 0.375, 0.121, "blunder",
+                              "discarding the 3♦ expects 43.4 points, 33.1 more than the advice; "
+                              "another player takes it into a meld 38% of the time")]},
+                  "action": {"type": "discard", "card": "Qd"}}}}
 """The answers to the advice example requests of the same names."""
 
 
@@ -110,10 +108,10 @@ ADVICE_ANSWERS = {"two_trios": {
                   "other_players": [{"hand_size": 8, "picked_up": ["Ks"]},
                                     {"hand_size": 10, "bought": ["3c"]}]}},
     "expected_points": {
-        "summary": "Hand 2 after the draw, two other players: the expected points of 16 deals",
-        "value": {"hand": ["6s", "6d", "7d", "7s", "Ac", "Kh", "Jc", "Ad", "3h"], "hand_number": 2,
-                  "discards": ["7c", "Td", "4s"],
-                  "other_players": [{"hand_size": 8}, {"hand_size": 8}],
+        "summary": "Hand 3 after the draw, two other players: the expected points of 16 deals",
+        "value": {"hand": ["2c", "3d", "Jh", "Tc", "9s", "Js", "Kd", "Qd", "Kh", "9c"],
+                  "hand_number": 3, "discards": ["Jd", "Td", "Qs"],
+                  "other_players": [{"hand_size": 9}, {"hand_size": 9}],
                   "objective": "expected_points", "samples": 16, "seed": 0}}})
 @blp.response(200, ContinentalAdviceSchema, examples=ADVICE_ANSWERS)
 @blp.alt_response(422, description="Unreadable cards, a card given more often than the decks hold "
@@ -146,7 +144,7 @@ def continental_advice(body: dict[str, Any]) -> dict[str, Any]:
     ``expected_points`` lists them, the advised one first, with the points you are
     expected to score at the end of the hand (lower is better) and how often the
     card you discard ends in another player's meld (``danger``). The advised one is
-    the exact advice's unless another is better by more than the sampling noise;
+    the exact advice's unless another is clearly better (beyond the sampling noise);
     ``action`` is then its first action. Without ``other_players`` the answer is
     the exact advice (``objective: "distance"``, with ``objective_note``).
     """

@@ -14,7 +14,7 @@ from rulesets.continental.contracts import HANDS
 from rulesets.continental.deck import Deck
 from rulesets.continental.values import RunEnd
 from solver.continental.alternatives import Kind
-from solver.continental.expected import DEFAULT_SAMPLES, VERDICTS
+from solver.continental.expected import DEFAULT_SAMPLES, KEEP_Z, MIN_OVERRULE, VERDICTS
 from solver.continental.expected_advice import Objective
 from solver.continental.position import Step
 from solver.limits import (
@@ -279,8 +279,9 @@ class ContinentalPricedAlternativeSchema(Schema):
         "description": f"points_lost in words: {VERDICT_WORDS}, else blunder", "example": "best"})
     why = fields.String(required=True, metadata={"description": "why, in a sentence"})
     advised = fields.Boolean(required=True, metadata={
-        "description": "the play advised: the exact advice's unless another is better by more "
-                       "than the sampling noise"})
+        "description": f"the play advised: the exact advice's unless another is better by more "
+                       f"than {KEEP_Z:g} standard errors of the difference (difference_error), "
+                       f"and only after {MIN_OVERRULE} samples at least"})
     distance_choice = fields.Boolean(required=True, metadata={
         "description": "the exact (distance) advice plays it"})
 

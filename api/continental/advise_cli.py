@@ -12,8 +12,8 @@ OtherPlayerArg(hand_size=8, dropped=True, picked_up=('Kd', '7c'), bought=())
 ...         {"kind": "discard", "card": "9s", "expected_points": 7.5, "standard_error": 1.9,
 ...          "danger": 0.25, "verdict": "best", "why": "discard the 9♠"}]}})))
 Expected points (8 samples, seed 1; lower is better):
-  play       card  points ± SE    danger  verdict     why
-  discard    9s      7.50 ± 1.90     25%  best        discard the 9♠
+  play       card  points ± SE      danger  verdict     why
+  discard    9s      7.50 ± 1.90       25%  best        discard the 9♠
 """
 
 from __future__ import annotations
@@ -76,13 +76,13 @@ def expected_lines(body: dict[str, Any]) -> list[str]:
     cut = "" if priced["complete"] else ", cut short by the budget"
     lines.append(f"Expected points ({priced['samples']} samples, seed {priced['seed']}{cut}; "
                  f"lower is better):")
-    lines.append(f"  {'play':<9}  {'card':<4}  {'points ± SE':<13}  {'danger':>6}  "
+    lines.append(f"  {'play':<9}  {'card':<4}  {'points ± SE':<15}  {'danger':>6}  "
                  f"{'verdict':<10}  why")
     for option in priced["alternatives"]:
         points = ("-" if option["expected_points"] is None else
                   f"{option['expected_points']:6.2f} ± {_number(option['standard_error'])}")
         danger = "" if option["danger"] is None else f"{option['danger']:.0%}"
-        lines.append(f"  {option['kind']:<9}  {option['card'] or '-':<4}  {points:<13}  "
+        lines.append(f"  {option['kind']:<9}  {option['card'] or '-':<4}  {points:<15}  "
                      f"{danger:>6}  {option['verdict'] or '-':<10}  {option['why']}")
     return lines
 
