@@ -76,8 +76,10 @@ def why(priced: PricedAlternative, alternatives: Sequence[PricedAlternative], po
     ep = points(priced.expected_points)
     if not priced.advised:
         lost = priced.points_lost or 0.0
-        return (f"{_doing(kind, card)} expects {ep} points, {points(lost)} "
-                f"{'more' if lost >= 0 else 'fewer'} than the advice{_feeding(priced, position)}")
+        than = ("about as many as the advice" if abs(lost) < 0.05 else
+                f"{points(abs(lost))} {'more' if lost > 0 else 'fewer'} than the advice"
+                + ("" if lost > 0 else " on these samples, not enough to overrule it"))
+        return f"{_doing(kind, card)} expects {ep} points, {than}{_feeding(priced, position)}"
     return _advised(priced, alternatives, position)
 
 

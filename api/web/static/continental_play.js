@@ -145,7 +145,8 @@ function meldsFromHand(melds, hand) {
 function setupForm() {
   const name = el("input", { type: "text", value: "You", autocomplete: "nickname", maxLength: 40 });
   const count = select([1, 2, 3].map((n) => [String(n), String(n)]), "2");
-  const kinds = Array.from({ length: MOST_BOTS }, (_, i) => select([["advisor", "Advisor"], ["random", "Random"]],
+  const bots = [["advisor", "Advisor"], ["ev", "Expected points (ev)"], ["random", "Random"]];
+  const kinds = Array.from({ length: MOST_BOTS }, (_, i) => select(bots,
     i === 0 ? "advisor" : "random"));
   const hands = select([], "");
   const rows = kinds.map((kind, i) => field(`Bot ${i + 1}`, kind));
