@@ -27,6 +27,7 @@ RUNS: list[tuple[str, list[str]]] = [
     ("load.py", ["--seconds", "5", "--scenarios", "health,classify,maximin,game"]),
     ("ramchi_tournament.py", ["--deals", "12"]),
     ("continental_games.py", ["--games", "5", "--api-games", "1", "--strength-games", "4"]),
+    ("continental_playoff.py", ["--quick", "--lines", "ev:advisor"]),
 ]
 """Each script and its short settings, cheapest first."""
 
