@@ -627,10 +627,10 @@ def build_parser() -> argparse.ArgumentParser:
                                   "or bought and still holds (commas between cards), e.g. "
                                   "8:picked=Kd,7c; expected points need them")
     cont_advise.add_argument("--objective", choices=["expected_points", "distance"],
-                             default="expected_points",
-                             help="expected_points (the default): the fewest points expected at "
-                                  "the end of the hand, by playing it out on random deals; "
-                                  "distance: the exact advice alone")
+                             default="distance",
+                             help="expected_points: the fewest points expected at the end of the "
+                                  "hand, by playing it out on random deals (needs --other-player); "
+                                  "distance (the default): the exact advice alone")
     cont_advise.add_argument("--samples", type=_samples_arg, default=None, metavar="N",
                              help="expected points: random deals each play is played out on "
                                   "(1-200, default 48)")

@@ -74,12 +74,13 @@ def test_continental_advise_expected_points_is_the_api_answer(  # type: ignore[n
     hand = ["2c", "5c", "6c", "8c", "Kd", "Kh", "9s", "4d"]
     assert main(["continental", "advise", *hand, "--hand-number", "2", "--discards", "Qs", "Kc", "7c",
                  "--discard-top", "7c", "--other-player", "8:picked=Ks", "--other-player",
-                 "10:bought=3c", "--samples", "8", "--seed", "3", "--json"]) == 0
+                 "10:bought=3c", "--samples", "8", "--seed", "3", "--objective", "expected_points",
+                 "--json"]) == 0
     body = json.loads(capsys.readouterr().out)
     api = client.post("/v1/continental/advice", json={
         "hand": hand, "hand_number": 2, "discard_top": "7c", "discards": ["Qs", "Kc", "7c"],
         "other_players": [{"hand_size": 8, "picked_up": ["Ks"]}, {"hand_size": 10, "bought": ["3c"]}],
-        "samples": 8, "seed": 3}).json
+        "samples": 8, "seed": 3, "objective": "expected_points"}).json
     assert body["objective"] == "expected_points" and body["expected_points"]["samples"] == 8
     assert _timeless(body) == _timeless(api)
 
@@ -87,7 +88,7 @@ def test_continental_advise_expected_points_is_the_api_answer(  # type: ignore[n
 def test_continental_advise_prints_the_priced_alternatives(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["continental", "advise", "2c", "5c", "6c", "8c", "Kd", "Kh", "9s", "4d", "7c",
                  "--hand-number", "2", "--discards", "Qs", "Kc", "--other-player", "8",
-                 "--other-player", "8:dropped", "--samples", "8"]) == 0
+                 "--other-player", "8:dropped", "--samples", "8", "--objective", "expected_points"]) == 0
     out = capsys.readouterr().out
     assert "Expected points (8 samples, seed 0; lower is better):" in out
     rows = [line.split() for line in out.splitlines() if line.startswith("  discard ")]
@@ -98,6 +99,8 @@ def test_continental_advise_prints_the_priced_alternatives(capsys: pytest.Captur
 def test_continental_advise_distance_says_so_without_the_others(capsys: pytest.CaptureFixture[str]) -> None:
     hand = ["2c", "5c", "6c", "8c", "Kd", "Kh", "9s", "4d", "7c", "--hand-number", "2"]
     assert main(["continental", "advise", *hand]) == 0
+    assert "Objective" not in capsys.readouterr().out  # distance, the default, as asked
+    assert main(["continental", "advise", *hand, "--objective", "expected_points"]) == 0
     assert "Objective distance: expected points need the other players (--other-player SIZE" \
         in capsys.readouterr().out
     assert main(["continental", "advise", *hand, "--objective", "distance", "--json"]) == 0

@@ -136,7 +136,7 @@ def continental_advice(body: dict[str, Any]) -> dict[str, Any]:
     discard and whether to buy it. A card may carry a copy number (``7c#2``, as the
     views of a game write copies): it is read as the card (``7c``).
 
-    With ``objective: "expected_points"`` (the default) and the other players'
+    With ``objective: "expected_points"`` (the default is ``"distance"``) and the other players'
     hand sizes (``other_players``), each way to play the decision (take or draw
     from the stock, buy or pass, drop or hold, each of the best discards) is also
     played out to the end of the hand on ``samples`` random deals of the cards you

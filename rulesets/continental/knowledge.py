@@ -134,7 +134,9 @@ def _other_player(view: Mapping[str, Any], other: int, held: Mapping[str, list[s
 def advice_request(view: Mapping[str, Any], log: Mapping[str, Any]) -> dict[str, Any] | None:
     """The body of ``POST /v1/continental/advice`` for what the seat of ``view`` decides now, from
     its ``view`` and its ``log`` answer (``log``: its redacted log, ``config``: the configuration
-    it may see); ``None`` when the seat has nothing to decide (module text).
+    it may see); ``None`` when the seat has nothing to decide (module text). The seat's advice
+    in a game is a coach's: it asks for expected points (``objective``), so that each move can be
+    priced against the advised one.
     """
     decisions = {action["type"] for action in view["legal_actions"]}
     if not decisions:
@@ -154,4 +156,5 @@ def advice_request(view: Mapping[str, Any], log: Mapping[str, Any]) -> dict[str,
                                 for other in _after(seat, len(view["hand_sizes"]))]
     if OFFERED in decisions:
         request["offer"] = OFFERED
+    request["objective"] = "expected_points"
     return request | {"ruleset": view["ruleset"], "options": dict(log["config"].get("options") or {})}

@@ -26,14 +26,14 @@ VERDICTS = {"best", "inaccuracy", "mistake", "blunder"}
 
 OVERRULED = {"hand": ["2c", "3d", "Jh", "Tc", "9s", "Js", "Kd", "Qd#2", "Kh", "9c"], "hand_number": 3,
              "discards": ["Jd", "Td", "Qs"], "other_players": [{"hand_size": 9}, {"hand_size": 9}],
-             "samples": 16, "seed": 0}
+             "samples": 16, "seed": 0, "objective": "expected_points"}
 """A hand after its draw whose exact advice discards the 2♣ and whose expected points, on these
 16 samples (and on 48 as well), advise the Q♦ (held as its second copy) instead."""
 
 BEFORE_DRAW = {"hand": ["2c", "5c", "6c", "8c", "Kd", "Kh", "9s", "4d"], "hand_number": 2,
                "discard_top": "7c", "discards": ["Qs", "Kc", "7c"],
                "other_players": [{"hand_size": 8, "picked_up": ["Ks"]}, {"hand_size": 10, "bought": ["3c"]}],
-               "samples": 8, "seed": 1}
+               "samples": 8, "seed": 1, "objective": "expected_points"}
 """A hand before its draw, the 7♣ on top of the pile."""
 
 
@@ -162,7 +162,7 @@ def test_the_request_fields_are_documented(client: FlaskClient) -> None:
     schemas = client.get("/openapi.json").json["components"]["schemas"]
     request = schemas["ContinentalAdviceRequest"]["properties"]
     assert request["objective"]["enum"] == ["expected_points", "distance"]
-    assert request["objective"]["default"] == "expected_points"
+    assert request["objective"]["default"] == "distance"
     assert (request["samples"]["minimum"], request["samples"]["maximum"]) == (1, 200)
     assert request["seed"]["minimum"] == 0
     priced = schemas["ContinentalPricedAlternative"]["properties"]

@@ -106,7 +106,8 @@ def test_advice_expected_points_table(page: Any) -> None:
     for player in (1, 2):
         panel.get_by_label(f"Player {player} hand size").fill("9")
     assert panel.get_by_label("Player 2 has dropped").is_checked() is False
-    assert panel.get_by_label("Objective").input_value() == "expected_points"
+    assert panel.get_by_label("Objective").input_value() == "distance"  # the default
+    panel.get_by_label("Objective").select_option("expected_points")
     panel.get_by_label("Samples").fill("16")
     panel.get_by_role("button", name="Get advice").click()
     table = panel.get_by_role("table", name="Expected points")

@@ -146,7 +146,7 @@ function mount(panel) {
   const pile = codesInput({ placeholder: "9d 4c" });
   const others = otherPlayers();
   const objective = select([["expected_points", "Expected points (needs the other players)"],
-    ["distance", "Distance (the exact advice alone)"]], "expected_points");
+    ["distance", "Distance (the exact advice alone)"]], "distance");
   const samples = el("input", { type: "number", min: "1", max: "200", step: "1", value: "48" });
   samples.style.width = "5rem";
   const dropped = el("input", { type: "checkbox", id: uid("ca-dropped") });
