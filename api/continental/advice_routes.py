@@ -24,7 +24,6 @@ from rulesets.continental.kind import CONTINENTAL
 from rulesets.continental.options import ContinentalOptions
 from rulesets.errors import InvalidInputError, LimitExceededError
 from solver.continental.advice import contract_for
-from solver.continental.expected_advice import NO_OTHERS
 from solver.continental.public import OtherPlayer
 from solver.limits import CONTINENTAL_MAX_HAND_CARDS, CONTINENTAL_MAX_TABLE_MELDS, DEFAULT_TIME_LIMIT_S
 
@@ -69,7 +68,7 @@ ADVICE_ANSWERS = {"two_trios": {
               "outs": [], "outs_total": 0, "take_discard": None, "buy": None,
               "action": {"type": "drop", "melds": [["7c", "7d", "7h"], ["Kc", "Kd", "Jk"]]},
               "buy_action": None,
-              "objective": "distance", "objective_note": NO_OTHERS, "expected_points": None,
+              "objective": "distance", "objective_note": None, "expected_points": None,
               "explanation": "Hand 1 (2 trios), 8 cards. You can drop the contract now: 7♣ 7♦ 7♥ | "
                              "K♣ K♦ Jk(K). Discard 9♠, keeping 5 points in hand."}},
     "expected_points": {

@@ -18,7 +18,7 @@ def new_game(players: int = 3, seed: int = 5) -> ContinentalGame:
 def test_each_game_lists_its_own_bots() -> None:
     assert list(bots_of("continental")) == ["random", "advisor", "ev"]
     assert bots_of("chess") == {}
-    with pytest.raises(KeyError, match="bots: advisor, random"):
+    with pytest.raises(KeyError, match="bots: advisor, ev, random"):
         bot("continental", "shark")
 
 
