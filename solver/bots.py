@@ -18,7 +18,7 @@ whatever the bots.
 >>> bot("continental", "shark")
 Traceback (most recent call last):
 ...
-KeyError: "no bot 'shark' for continental (bots: advisor, random)"
+KeyError: "no bot 'shark' for continental (bots: advisor, ev, random)"
 """
 
 from __future__ import annotations

@@ -83,7 +83,7 @@ ADVICE_ANSWERS = {"two_trios": {
                                       "alternatives": [
                       _priced("Qd", 5.0, 2.46, 0.0, 0.0, 0.062, 0.061, "best",
                               "keep the 2♣; discard the Q♦, 5.0 points expected at the end of the "
-                              "hand, against 36.6", advised=True),
+                              "hand, against 36.6 for the 2♣", advised=True),
                       _priced("Kd", 7.81, 2.62, 2.81, 2.04, 0.0, 0.0, "inaccuracy",
                               "discarding the K♦ expects 7.8 points, 2.8 more than the advice"),
                       _priced("3d", 35.94, 11.61, 30.94, 11.75, 0.438, 0.124, "blunder",

@@ -139,6 +139,7 @@ def objective_json(told: ObjectiveAdvice, hand: Sequence[Card],
         entry | {"expected_points": None if (p := by_card.get(entry["card"])) is None else p.expected_points,
                  "danger": None if p is None else p.danger}
         for entry in body["discard_ranking"]]
+    body["explanation"] = told.explanation
     last = {key: body.pop(key) for key in ("explanation", "solve_ms")}
     return body | extra | last
 

@@ -249,7 +249,7 @@ def _priced(position: Position, options: Sequence[Alternative], points: np.ndarr
     for a, alternative in enumerate(options):
         if n == 0:
             priced.append(PricedAlternative(alternative, None, None, None, None, None, None,
-                                            a == chosen, None, ""))
+                                            a == chosen, None, _unpriced(len(options))))
             continue
         mean, error = _mean_error(points[a])
         lost, lost_error = _mean_error(points[a] - points[chosen]) if a != chosen else (0.0, 0.0)
@@ -265,6 +265,12 @@ def _priced(position: Position, options: Sequence[Alternative], points: np.ndarr
     order = sorted(range(len(worded)), key=lambda i: (i != chosen, worded[i].expected_points or 0.0, i))
     return ExpectedPoints(position.step, tuple(worded[i] for i in order), n, seed, complete,
                           round((time.perf_counter() - started) * 1000, 2))
+
+
+def _unpriced(count: int) -> str:
+    """Why an alternative has no figures."""
+    return ("the only play worth pricing here: nothing to compare it with" if count == 1 else
+            "not priced: the budget ran out before the first sample")
 
 
 def _finite(value: float) -> float | None:

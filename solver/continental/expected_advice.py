@@ -69,6 +69,16 @@ class ObjectiveAdvice:
     note: str | None = None
 
     @property
+    def explanation(self) -> str:
+        """The exact advice's explanation, and when expected points overrule it, what to play
+        instead and why (so the words never contradict the advised action)."""
+        text = self.advice.explanation
+        if self.expected is None or self.expected.choice.alternative.distance_choice:
+            return text
+        why = self.expected.choice.why
+        return f"{text} By expected points, play otherwise: {why}." if why else text
+
+    @property
     def action(self) -> Record | None:
         """Seat 0's action now by the objective answered (None: the advice names none)."""
         if self.expected is not None:

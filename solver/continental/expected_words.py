@@ -108,18 +108,18 @@ def _advised(priced: PricedAlternative, alternatives: Sequence[PricedAlternative
     ep = f"{points(priced.expected_points or 0.0)} points expected at the end of the hand"
     if kind is Kind.TAKE:
         return f"take the {_name(card)}: {ep}" + _against(_of(Kind.STOCK, alternatives),
-                                                          "drawing from the stock")
+                                                          "for drawing from the stock")
     if kind is Kind.STOCK:
         take = _of(Kind.TAKE, alternatives)
-        return f"draw from the stock: {ep}" + _against(take, f"taking the {_name(take.alternative.card)}"
+        return f"draw from the stock: {ep}" + _against(take, f"for taking the {_name(take.alternative.card)}"
                                                        if take else "")
     if kind is Kind.BUY:
         return (f"buy the {_name(card)}: even with the penalty card, {ep}"
-                + _against(_of(Kind.PASS, alternatives), "passing"))
+                + _against(_of(Kind.PASS, alternatives), "for passing"))
     if kind is Kind.PASS:
         buy = _of(Kind.BUY, alternatives)
-        return (f"pass: {ep}" + _against(buy, f"buying the {_name(buy.alternative.card)} and a penalty "
-                                         "card" if buy else ""))
+        return (f"pass: {ep}" + _against(buy, f"for buying the {_name(buy.alternative.card)} and a "
+                                         "penalty card" if buy else ""))
     if kind is Kind.HOLD:
         bonus = position.options.same_turn_bonus
         return (f"hold the contract in hand: dropping it and going out in the same turn scores {bonus}; "
@@ -136,9 +136,10 @@ def _advised(priced: PricedAlternative, alternatives: Sequence[PricedAlternative
             where = _fits(keep.alternative.card, position)
             reason = (f": {where}" if where else ": another player would take it into a meld") + \
                 f" ({pct(keep.danger)} of the samples)"
-        return f"keep the {kept}{reason}; {head}, {ep}, against {points(keep.expected_points or 0.0)}"
+        return (f"keep the {kept}{reason}; {head}, {ep}, against "
+                f"{points(keep.expected_points or 0.0)} for the {kept}")
     hold = _of(Kind.HOLD, alternatives)
-    return f"{head}: {ep}" + (_against(hold, "holding the contract to go out in one turn")
+    return f"{head}: {ep}" + (_against(hold, "for holding the contract to go out in one turn")
                               if kind is Kind.DROP else _next_best(others)) + _feeding(priced, position)
 
 

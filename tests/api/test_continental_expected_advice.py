@@ -89,7 +89,11 @@ def test_expected_points_answer_shape(client: FlaskClient) -> None:
     points = [a["expected_points"] for a in alternatives[1:]]
     assert points == sorted(points)
     # the exact advice is unchanged by the objective
-    assert exact(body, "action") == exact(advice(client, **OVERRULED | {"objective": "distance"}), "action")
+    distance = advice(client, **OVERRULED | {"objective": "distance"})
+    assert exact(body, "action", "explanation") == exact(distance, "action", "explanation")
+    # the words follow the action: the exact advice's, then what expected points play instead
+    assert body["explanation"].startswith(distance["explanation"] + " By expected points, play "
+                                          "otherwise: keep the 2♣")
 
 
 def test_the_action_is_the_advised_alternatives(client: FlaskClient) -> None:

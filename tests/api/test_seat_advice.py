@@ -219,7 +219,8 @@ def continental_request(view: dict[str, Any], table: Table, pick_ups: PickUps) -
     """What the seat of ``view`` would ask the advice now, from the rules and the test's copy: its
     hand, the table, the whole pile as discards (its top also discard_top before the draw or on a
     buy offer), and the other seats in play order after it: their hand sizes, drops and what
-    they took from the pile and hold; on a buy offer ``offer: "buy"``."""
+    they took from the pile and hold; on a buy offer ``offer: "buy"``; and, a coach's advice, by
+    expected points."""
     seat, game = view["seat"], table.truth.game
     offered = game.window and seat in game.buyers_to_answer()
     if game.is_over or not (offered or seat == game.current):
@@ -238,6 +239,7 @@ def continental_request(view: dict[str, Any], table: Table, pick_ups: PickUps) -
         {"hand_size": len(game.hands[other]), "dropped": game.dropped[other],
          "picked_up": pick_ups.held(other, "picked_up"), "bought": pick_ups.held(other, "bought")}
         for other in others]
+    request["objective"] = "expected_points"
     return request | {"ruleset": game.config.ruleset, "options": game.config.to_dict()["options"]}
 
 

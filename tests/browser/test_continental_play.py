@@ -125,6 +125,12 @@ def test_play_one_hand_to_the_end(page: Any) -> None:
     screenshot(page, "continental-review")
 
 
+def test_a_game_against_the_ev_bot_starts_and_names_it(page: Any) -> None:
+    panel = start_game(page, bots=("ev",))
+    assert panel.get_by_role("table", name="Players").get_by_role("row").count() == 3
+    assert "Expected-points bot" in panel.get_by_role("table", name="Players").inner_text()
+
+
 def test_refused_action_shows_the_rule(page: Any) -> None:
     panel = start_game(page, hands="2", bots=("random",))
     actions = panel.get_by_role("group", name="Your actions")

@@ -12,7 +12,7 @@ import { actionText, adviceText, describeRecord, renderAdvice } from "/web/conti
 import { button, el, feedback, field, fillSelect, guarded, meldRow, scrollBox, select } from "/web/widgets.js";
 
 const ME = 0;
-const BOT_NAMES = { advisor: "Advisor bot", random: "Random bot" };
+const BOT_NAMES = { advisor: "Advisor bot", ev: "Expected-points bot", random: "Random bot" };
 const MOST_BOTS = 3;
 
 /** The names of the seats: the person, then each bot (numbered when two share a kind). */
