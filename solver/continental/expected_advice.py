@@ -71,7 +71,8 @@ class ObjectiveAdvice:
     @property
     def explanation(self) -> str:
         """The exact advice's explanation, and when expected points overrule it, what to play
-        instead and why (so the words never contradict the advised action)."""
+        instead and why (so the words never contradict the advised action).
+        """
         text = self.advice.explanation
         if self.expected is None or self.expected.choice.alternative.distance_choice:
             return text
