@@ -1,8 +1,9 @@
 """Worst cases: search for the slowest inputs of the solver endpoints, timed against the budget.
 
 Every *target* is one solver entry point behind an endpoint (``continental_advice`` is
-``POST /v1/continental/advice``): a name, a generator of random legal inputs (several
-shapes, the structured ones first), a mutator making a nearby input, fixed seed inputs (known
+``POST /v1/continental/advice``, ``continental_expected_points`` the same asking for expected
+points with up to 200 samples and up to five other players): a name, a generator of random legal
+inputs (several shapes, the structured ones first), a mutator making a nearby input, fixed seed inputs (known
 slow cases) and the call itself, made with a :class:`~solver.budget.Deadline` of the budget.
 The search times the seeds, then random inputs for a third of the time, then climbs: it
 mutates one of the slowest inputs found so far and keeps the mutant when it is slower than the
@@ -40,8 +41,10 @@ from rulesets.errors import InvalidInputError
 from solver.budget import DEFAULT_BUDGET_S, BudgetExceededError, Deadline
 from solver.continental.advice import advise
 from solver.continental.distance import clear_caches
+from solver.continental.expected_advice import advise_by_objective
+from solver.continental.public import OtherPlayer
 from solver.errors import SolverTimeoutError
-from solver.limits import CONTINENTAL_MAX_HAND_CARDS, CONTINENTAL_MAX_TABLE_MELDS
+from solver.limits import CONTINENTAL_MAX_HAND_CARDS, CONTINENTAL_MAX_SAMPLES, CONTINENTAL_MAX_TABLE_MELDS
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from ramchi_targets import ramchi_targets
@@ -282,11 +285,73 @@ def _seed_cases() -> tuple[ContinentalCase, ...]:
     return (*pairs, jokers)
 
 
+@dataclass(frozen=True)
+class PricedCase:
+    """One ``POST /v1/continental/advice`` request asking for expected points: a
+    :class:`ContinentalCase`, the other players' hand sizes (in play order after the seat) and
+    the samples asked (up to the API's 200)."""
+
+    case: ContinentalCase
+    others: tuple[int, ...]
+    samples: int = CONTINENTAL_MAX_SAMPLES
+
+
+@dataclass(frozen=True)
+class PricedAnswer:
+    """What the bench reads of an expected-points answer: whether it played every sample."""
+
+    complete: bool
+
+
+def _priced_others(case: ContinentalCase, rng: random.Random) -> tuple[int, ...]:
+    """Other players holding the cards dealt, as many as the cards left allow (at least one)."""
+    dealt = CONTRACTS[case.hand_number].cards_dealt
+    room = (len(case.pool()) - 1) // max(1, dealt)
+    most = max(1, min(case.max_players - 1, room))
+    return (dealt,) * rng.randint(1, most)
+
+
+def _priced_generate(rng: random.Random) -> PricedCase:
+    case = _continental_generate(rng)
+    return PricedCase(case, _priced_others(case, rng), rng.choice((48, CONTINENTAL_MAX_SAMPLES)))
+
+
+def _priced_mutate(priced: object, rng: random.Random) -> PricedCase | None:
+    assert isinstance(priced, PricedCase)
+    case = _continental_mutate(priced.case, rng)
+    return None if case is None else PricedCase(case, _priced_others(case, rng), priced.samples)
+
+
+def _priced_call(priced: object, deadline: Deadline) -> object:
+    assert isinstance(priced, PricedCase)
+    case = priced.case
+    try:
+        told = advise_by_objective(
+            case.hand, CONTRACTS[case.hand_number], objective="expected_points", dropped=case.dropped,
+            table=case.table, discard_top=case.discard_top, seen=case.seen, options=case.options,
+            drawn=case.drawn, others=[OtherPlayer(size) for size in priced.others],
+            samples=priced.samples, deadline=deadline)
+    except InvalidInputError:  # knowledge no deal fits (the API answers 422): no cost to time
+        return PricedAnswer(True)
+    return PricedAnswer(told.expected is None or told.expected.complete)
+
+
+def _priced_describe(priced: object) -> str:
+    assert isinstance(priced, PricedCase)
+    return (f"{priced.samples} samples, {len(priced.others)} others: "
+            + _continental_describe(priced.case))
+
+
 TARGETS: dict[str, Target] = {
     "continental_advice": Target(
         name="continental_advice", generate=_continental_generate, mutate=_continental_mutate,
         call=_continental_call, describe=_continental_describe, reset=clear_caches,
         seeds=_seed_cases(), spell=_continental_spell),
+    "continental_expected_points": Target(
+        name="continental_expected_points", generate=_priced_generate, mutate=_priced_mutate,
+        call=_priced_call, describe=_priced_describe, reset=clear_caches,
+        seeds=tuple(PricedCase(case, (CONTRACTS[case.hand_number].cards_dealt,) * 3)
+                    for case in _seed_cases()[:2])),
     **{fields["name"]: Target(**fields) for fields in ramchi_targets()},  # type: ignore[arg-type]
 }
 """Every target the search knows, by name (another endpoint: one more entry)."""
