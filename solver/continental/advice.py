@@ -69,7 +69,8 @@ def contract_for(hand_number: int | None = None, trios: int | None = None,
     most = CONTINENTAL_MAX_CONTRACT_MELDS
     if not (0 <= trios <= most and 0 <= runs <= most and 1 <= trios + runs <= most):
         raise InvalidInputError(f"a contract is one to {most} melds (trios and runs), "
-                                f"like the seven hands; got {trios} trios and {runs} runs",
+                                f"like the seven hands; got {_plural(trios, 'trio')} and "
+                                f"{_plural(runs, 'run')}",
                                 code="invalid_input", rule=CONTRACT_RULE, field="contract")
     same = [c for c in CONTRACTS.values() if (c.trios, c.runs) == (trios, runs)]
     return same[0] if same else Contract(0, trios, runs, drop_size(trios, runs))
