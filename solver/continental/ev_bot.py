@@ -76,6 +76,12 @@ def ev_pricing(game: ContinentalGame, seat: int, rng: random.Random, *,
     position = Position.of_game(game, seat)
     if position.step is not Step.PLAY and not _helps(game, seat):
         return None
+    return _priced(game, seat, position, rng, deadline)
+
+
+def _priced(game: ContinentalGame, seat: int, position: Position, rng: random.Random,
+            deadline: Deadline | None) -> ExpectedPoints:
+    """The decision priced (the work of :func:`ev_pricing` once the pricing is worth it)."""
     advice = seat_advice(game, seat, drawn=position.step is Step.PLAY, deadline=deadline)
     options = alternatives(position, advice, discards=DISCARDS, closest=True)
     return price(position, advice, samples=SAMPLES, seed=rng.getrandbits(31), work=WORK,
@@ -85,12 +91,12 @@ def ev_pricing(game: ContinentalGame, seat: int, rng: random.Random, *,
 def ev_action(game: ContinentalGame, seat: int, rng: random.Random, *,
               deadline: Deadline | None = None) -> Record:
     """The action the ``ev`` bot takes now for ``seat``, one of ``game.awaited()``."""
-    if seat != game.current and seat in game.buyers_to_answer() and not _helps(game, seat):
-        return Pass(seat)
-    if seat == game.current and game.phase.value == "draw" and not _helps(game, seat):
-        return Draw(seat, "stock")
+    drawing = seat == game.current and game.phase.value == "draw"
+    offered = seat != game.current and seat in game.buyers_to_answer()
+    if (drawing or offered) and not _helps(game, seat):
+        return Draw(seat, "stock") if drawing else Pass(seat)
     try:
-        priced = ev_pricing(game, seat, rng, deadline=deadline)
+        priced = _priced(game, seat, Position.of_game(game, seat), rng, deadline)
     except BudgetExceededError:
         priced = None
     if priced is not None:

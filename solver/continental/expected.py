@@ -40,13 +40,12 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from rulesets.continental.records import Buy, Pass
 from solver.budget import Deadline, deadline_or_none
 from solver.continental.alternatives import Alternative, Kind, alternatives
 from solver.continental.expected_words import why
 from solver.continental.position import Position, Step
 from solver.continental.results import ContinentalAdvice
-from solver.continental.rollout import FastPolicy, Plan, RolloutGame, play_out
+from solver.continental.rollout import FastPolicy, RolloutGame, answer_offer, play_out
 from solver.continental.sampler import Sampler
 
 __all__ = [
@@ -144,7 +143,7 @@ def _rollout(position: Position, alternative: Alternative, deal: object, seed: i
     """
     game: RolloutGame = position.rollout(deal, seed, checked=checked)  # type: ignore[arg-type]
     if game.window and position.step is Step.PLAY:
-        _settle_offer(game, policy)
+        answer_offer(game, policy)  # the others decide on the top discard alone
     for record in alternative.records:
         game.apply(record)
         if game.ended:
@@ -162,16 +161,6 @@ def _rollout(position: Position, alternative: Alternative, deal: object, seed: i
 
 def _on_table(game: RolloutGame, card: object) -> bool:
     return any(card in meld.cards for meld in game.table)
-
-
-def _settle_offer(game: RolloutGame, policy: FastPolicy) -> None:
-    """The other seats answer the buy offer open during seat 0's play (they decide on the top
-    discard alone, whatever seat 0 plays).
-    """
-    for seat in game.buyers_to_answer():
-        game.take(Buy(seat) if policy.buys(game, seat) else Pass(seat))
-        if not game.window or game.ended:
-            return
 
 
 def _mean_error(values: np.ndarray) -> tuple[float, float]:
@@ -275,8 +264,3 @@ def _unpriced(count: int) -> str:
 
 def _finite(value: float) -> float | None:
     return round(value, 2) if math.isfinite(value) else None
-
-
-def holds(alternative: Alternative) -> bool:
-    """Whether the alternative keeps the contract in hand to go out in one turn."""
-    return alternative.plan is Plan.HOLD

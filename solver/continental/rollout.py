@@ -44,16 +44,17 @@ from rulesets.continental.contracts import Contract, drop_size
 from rulesets.continental.drop_search import find_drop
 from rulesets.continental.game import RULES, ContinentalGame
 from rulesets.continental.hand_scores import hand_scores
-from rulesets.continental.melds import Meld, Trio, can_lay_off, free_ends
+from rulesets.continental.melds import Meld, Trio, can_lay_off, free_ends, lay_off
 from rulesets.continental.phase import Phase
 from rulesets.continental.points import card_points
 from rulesets.continental.records import Buy, Discard, Draw, Drop, LayOff, Pass
+from rulesets.continental.turn_actions import contract_drop
 from rulesets.log import Record
 from solver.continental.cardtypes import JOKER, type_of
 from solver.continental.distance import DELTA, analysis_of, outs_mask
 
-__all__ = ["MAX_TURNS", "FastPolicy", "Plan", "RolloutGame", "accepts", "discard_distances", "hand_key",
-           "play_out"]
+__all__ = ["MAX_TURNS", "FastPolicy", "Plan", "RolloutGame", "accepts", "answer_offer", "discard_distances",
+           "hand_key", "play_out"]
 
 MAX_TURNS = 160
 """Turns after which a rollout's hand is scored as if the stock had run out."""
@@ -295,8 +296,6 @@ class FastPolicy:
         """Greedy lay-offs of ``hand`` on ``table`` (both updated), most points first, keeping
         ``keep`` cards in hand.
         """
-        from rulesets.continental.melds import lay_off
-
         done: list[tuple[Card, int]] = []
         progress = True
         while progress and len(hand) > keep:
@@ -315,8 +314,6 @@ class FastPolicy:
 
     def _goes_out_with(self, game: RolloutGame, seat: int, drop: Sequence[Sequence[Card]]) -> bool:
         """Whether dropping ``drop`` now and laying off what fits leaves the hand going out."""
-        from rulesets.continental.turn_actions import contract_drop
-
         melds, problems = contract_drop(drop, game.contract)
         if problems:
             return False
@@ -396,6 +393,16 @@ def discard_distances(hand: Sequence[Card], contract: Contract, spare: int = 1, 
     return out
 
 
+def answer_offer(game: RolloutGame, policy: FastPolicy) -> None:
+    """The seats awaited on the open buy offer answer it with ``policy``, in the rules' order,
+    until the offer is settled.
+    """
+    for seat in game.buyers_to_answer():
+        game.take(Buy(seat) if policy.buys(game, seat) else Pass(seat))
+        if not game.window or game.ended:
+            return
+
+
 def play_out(game: RolloutGame, policy: FastPolicy | None = None, *,
              discards: int | None = None) -> tuple[int, ...] | None:
     """Play ``game``'s hand to its end with ``policy`` in every seat; the hand's scores.
@@ -410,10 +417,7 @@ def play_out(game: RolloutGame, policy: FastPolicy | None = None, *,
             game.stock_ran_out()
             break
         if game.window:
-            for seat in game.buyers_to_answer():
-                game.take(Buy(seat) if policy.buys(game, seat) else Pass(seat))
-                if not game.window or game.ended:
-                    break
+            answer_offer(game, policy)
             continue
         seat = game.current
         if game.phase is Phase.DRAW:
