@@ -138,25 +138,31 @@ export function alternativeText(alternative) {
 
 /** The priced alternatives (the answer's ``expected_points``) as a table, the advised one first. */
 export function expectedTable(expected) {
-  const head = (text, num = false) => el("th", { scope: "col", className: num ? "num" : "" }, text);
-  const num = (value) => el("td", { className: "num" }, value);
+  // Explicit roles: on a phone the rows are laid out as cards (app.css), which must stay a table.
+  const head = (text, num = false) => el("th", { scope: "col", role: "columnheader", className: num ? "num" : "" },
+    text);
+  const cell = (label, className, value, props = {}) => el("td", { role: "cell", className,
+    dataset: { label }, ...props }, value);
+  const num = (label, value) => cell(label, "num", value);
   const cut = expected.complete ? "" : ", cut short by the time budget";
-  return scrollBox(el("table", { className: "expected-points", "aria-label": "Expected points" },
+  return scrollBox(el("table", { className: "expected-points", role: "table", "aria-label": "Expected points" },
     el("caption", {}, `Expected points at the end of the hand, lower is better (${expected.samples} `
       + `samples, seed ${expected.seed}${cut})`),
-    el("thead", {}, el("tr", {}, head("Play"), head("Card"), head("Expected points", true), head("Danger", true),
-      head("Verdict"), head("Why"))),
+    el("thead", {}, el("tr", { role: "row" }, head("Play"), head("Card"), head("Expected points", true),
+      head("Danger", true), head("Verdict"), head("Why"))),
     el("tbody", {}, expected.alternatives.map((alternative) => el("tr",
-      { className: alternative.advised ? "advised" : "" },
-      el("th", { scope: "row" }, `${PLAYS[alternative.kind] || alternative.kind}${alternative.advised ? " (advised)" : ""}`),
-      el("td", { title: alternative.card ? cardName(alternative.card) : "" }, alternative.card ? cardText(alternative.card) : "–"),
-      num(known(alternative.expected_points)
+      { role: "row", className: alternative.advised ? "advised" : "" },
+      el("th", { scope: "row", role: "rowheader" },
+        `${PLAYS[alternative.kind] || alternative.kind}${alternative.advised ? " (advised)" : ""}`),
+      cell("Card", "", alternative.card ? cardText(alternative.card) : "–",
+        { title: alternative.card ? cardName(alternative.card) : "" }),
+      num("Expected points", known(alternative.expected_points)
         ? `${fixed(alternative.expected_points)} ± ${known(alternative.standard_error) ? fixed(alternative.standard_error) : "?"}`
         : "–"),
-      num(known(alternative.danger) ? percent(alternative.danger) : "–"),
-      el("td", { className: alternative.verdict ? `verdict-${alternative.verdict}` : "" },
+      num("Danger", known(alternative.danger) ? percent(alternative.danger) : "–"),
+      cell("Verdict", alternative.verdict ? `verdict-${alternative.verdict}` : "",
         alternative.verdict ? verdictName(alternative.verdict) : "–"),
-      el("td", {}, alternative.why || ""))))));
+      cell("Why", "why", alternative.why || ""))))));
 }
 
 function objectivePart(advice) {
