@@ -7,6 +7,7 @@ import { tool as ramchiPlay } from "/web/ramchi_play.js";
 import { tool as continentalAdvice } from "/web/continental_advice.js";
 import { tool as continentalPlay } from "/web/continental_play.js";
 import { tool as referee } from "/web/referee.js";
+import { onConnection, retryConnection } from "/web/client.js";
 
 const TOOLS = [ramchiAdvice, ramchiTrainer, ramchiPlay, continentalAdvice, continentalPlay, referee];
 
@@ -62,6 +63,56 @@ function build() {
   }
   window.addEventListener("hashchange", () => select(location.hash.slice(1)));
   select(location.hash.slice(1));
+  startTabbingAtTheTop();
+  window.addEventListener("load", () => setTimeout(startTabbingAtTheTop, 0), { once: true });
 }
 
+/** The first Tab goes to the skip link, then the header's links and the tab bar: the browser
+ * would otherwise start from the panel the URL's hash names (#referee is also the panel's id). */
+function startTabbingAtTheTop() {
+  if (document.activeElement && document.activeElement !== document.body) return;
+  const body = document.body;
+  body.tabIndex = -1;
+  body.focus({ preventScroll: true });
+  body.removeAttribute("tabindex");
+}
+
+/** The bar that says the service is not answering, counts down to the next try, and offers
+ * "Retry now"; it says so when the service answers again. */
+function connectionBar() {
+  const text = document.createElement("span");
+  const retry = document.createElement("button");
+  retry.type = "button";
+  retry.textContent = "Retry now";
+  retry.addEventListener("click", () => retryConnection());
+  const bar = document.createElement("div");
+  bar.id = "connection";
+  bar.className = "connection";
+  bar.setAttribute("role", "status");
+  bar.hidden = true;
+  bar.append(text, retry);
+  document.querySelector("header").after(bar);
+  let ticking = null;
+  onConnection(({ reachable, retryingIn }) => {
+    clearInterval(ticking);
+    if (reachable) {
+      text.textContent = "Connected to the service again.";
+      retry.hidden = true;
+      setTimeout(() => { if (retry.hidden) bar.hidden = true; }, 3000);
+      return;
+    }
+    bar.hidden = false;
+    retry.hidden = retryingIn === null;
+    if (retryingIn === null) {
+      text.textContent = "Can't reach the service. Check that it is running, then try again.";
+      return;
+    }
+    let left = Math.ceil(retryingIn / 1000);
+    const say = () => { text.textContent = `Can't reach the service — retrying in ${left} s. `; };
+    say();
+    ticking = setInterval(() => { left = Math.max(0, left - 1); say(); }, 1000);
+  });
+}
+
+connectionBar();
 build();

@@ -9,23 +9,68 @@ export class Problem extends Error {
   }
 }
 
+// -- reaching the service ------------------------------------------------------------------------
+
+/** How long to wait before each new attempt when the service gives no answer (ms); then give up. */
+const RETRY_DELAYS = [1000, 2000, 4000, 8000, 15000];
+
+const listeners = new Set();
+let retryNow = null;  // ends the current wait at once ("Retry now")
+
+/** Call ``listener({reachable, retryingIn})`` whenever the service stops or starts answering:
+ * ``reachable`` false with ``retryingIn`` (ms) while the page waits to try again, false with
+ * ``retryingIn`` null once it gave up, true when it answers again. */
+export function onConnection(listener) {
+  listeners.add(listener);
+}
+
+/** Try again now instead of waiting for the next attempt. */
+export function retryConnection() {
+  if (retryNow) retryNow();
+}
+
+function tell(state) {
+  for (const listener of listeners) listener(state);
+}
+
+function pause(ms) {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() { clearTimeout(timer); retryNow = null; resolve(); }
+    retryNow = done;
+  });
+}
+
+/** ``fetch``, tried again (RETRY_DELAYS) while the service gives no answer at all. A request that
+ * changes a game carries ``expected_version``, so a repeat of one that did arrive is refused. */
+async function fetchRetrying(path, init) {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      const response = await fetch(path, init);
+      if (attempt) tell({ reachable: true, retryingIn: null });
+      return response;
+    } catch {
+      if (attempt >= RETRY_DELAYS.length) {
+        tell({ reachable: false, retryingIn: null });
+        throw new Problem(0, { title: "Can't reach the service",
+          detail: "The service did not answer. Check that it is running and that you are online, then press Retry." });
+      }
+      tell({ reachable: false, retryingIn: RETRY_DELAYS[attempt] });
+      await pause(RETRY_DELAYS[attempt]);
+    }
+  }
+}
+
 /** GET (no body) or POST (a body) ``path``; the JSON answer, or a thrown Problem. */
 async function request(path, body, token) {
   const headers = { Accept: "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;
-  let response;
-  try {
-    response = await fetch(path, {
-      method: body === undefined ? "GET" : "POST",
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-  } catch {
-    // No answer at all (the network or the service is down): said in words, not as the browser's error.
-    throw new Problem(0, { title: "No answer from the service",
-      detail: "The request did not reach the service or got no answer: check the connection and try again." });
-  }
+  const response = await fetchRetrying(path, {
+    method: body === undefined ? "GET" : "POST",
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const text = await response.text();
   let data = null;
   try { data = text ? JSON.parse(text) : null; } catch { data = { detail: text }; }

@@ -67,18 +67,62 @@ export function button(text, onClick, { primary = false, disabled = false, label
   return node;
 }
 
-/** Show ``error`` in ``box`` (a role="alert" element): the problem's title, detail and rule. */
-export function showProblem(box, error) {
-  box.replaceChildren();
-  if (!error) return;
-  const body = error.body || { detail: String(error) };
-  box.append(el("strong", {}, body.title || "Something went wrong"),
-    el("p", {}, body.detail || String(error)));
-  if (body.rule) box.append(el("p", {}, `Rule: ${body.rule}`));
-  for (const item of body.errors || []) box.append(el("p", {}, `${item.pointer}: ${item.detail}`));
+/** Where a JSON pointer points, in words: "/hand/16" → "hand, card 17", "/lineup/0" → "lineup,
+ * combination 1", "/other_players/1/hand_size" → "other players, player 2, hand size". */
+export function pointerWords(pointer) {
+  const parts = String(pointer || "").split("/").filter(Boolean).map((part) => part.replace(/~1/g, "/").replace(/~0/g, "~"));
+  const words = [];
+  let owner = "";
+  for (const part of parts) {
+    if (/^\d+$/.test(part)) {
+      const item = { hand: "card", cards: "card", discards: "card", up_card: "card", lineup: "combination",
+        combinations: "combination", lineups: "lineup", other_players: "player", melds: "meld", table: "meld",
+        log: "record", actions: "action" }[owner] || "item";
+      words.push(`${item} ${Number(part) + 1}`);
+    } else {
+      owner = part;
+      words.push(part.replace(/_/g, " "));
+    }
+  }
+  return words.join(", ");
 }
 
-/** A live status line (role="status") and an alert box for problems, appended to ``parent``. */
+/** Show ``error`` in ``box`` (a role="alert" element): the problem's title, what was wrong (each
+ * sentence once, never a pointer), the rule broken, and a Retry button when ``retry`` is given and
+ * the service could not be reached. An error of the page itself shows no program text. */
+export function showProblem(box, error, retry) {
+  box.replaceChildren();
+  if (!error) return;
+  const problem = error.body && (error.body.title || error.body.detail) ? error.body : null;
+  if (!problem) {
+    box.append(el("strong", {}, "Something went wrong on this page"),
+      el("p", {}, "Reload the page and try again."));
+    return;
+  }
+  box.append(el("strong", {}, problem.title || "The service refused the request"));
+  const said = [];
+  if (problem.detail) {
+    box.append(el("p", {}, problem.detail));
+    said.push(problem.detail);
+  }
+  const items = [];
+  for (const item of problem.errors || []) {
+    const detail = item.detail || "";
+    if (!detail || said.some((text) => text.includes(detail) || detail.includes(text))) continue;
+    said.push(detail);
+    const where = pointerWords(item.pointer);
+    const last = where.split(", ").pop();
+    items.push(el("li", {}, where && !detail.includes(last) ? `${where}: ${detail}` : detail));
+  }
+  if (items.length) box.append(el("ul", {}, items));
+  if (problem.rule) box.append(el("p", {}, `Rule: ${problem.rule}`));
+  if (retry && error.status === 0) {
+    box.append(el("div", { className: "row" }, button("Retry", () => retry(), { primary: true })));
+  }
+}
+
+/** A live status line (role="status") and an alert box for problems, appended to ``parent``;
+ * ``fail(error, retry)`` shows the problem (with a Retry button when the service was unreachable). */
 export function feedback(parent) {
   const status = el("p", { role: "status", className: "busy", "aria-live": "polite" });
   const alert = el("div", { role: "alert", className: "problem" });
@@ -86,7 +130,7 @@ export function feedback(parent) {
   return {
     busy(text) { status.textContent = text; showProblem(alert, null); },
     done(text = "") { status.textContent = text; },
-    fail(error) { status.textContent = ""; showProblem(alert, error); },
+    fail(error, retry) { status.textContent = ""; showProblem(alert, error, retry); },
   };
 }
 
@@ -96,7 +140,7 @@ export async function guarded(panel, status, work) {
   try {
     return await work();
   } catch (error) {
-    status.fail(error);
+    status.fail(error, () => guarded(panel, status, work));
     return undefined;
   } finally {
     panel.removeAttribute("aria-busy");
@@ -138,23 +182,37 @@ export function lineupList(combinations, label, { pays = false, cardsLabel = lab
 
 // -- a deck of card buttons ------------------------------------------------------------------------
 
+/** The button of ``all`` in the row above or below ``from`` (``direction`` -1 or 1) nearest it
+ * across: rows are read from the layout, since a narrow grid starts each suit on a new row. */
+function verticalNeighbour(all, from, direction) {
+  const top = from.offsetTop;
+  const rows = all.filter((node) => direction > 0 ? node.offsetTop > top : node.offsetTop < top);
+  if (!rows.length) return null;
+  const rowTop = direction > 0 ? Math.min(...rows.map((n) => n.offsetTop)) : Math.max(...rows.map((n) => n.offsetTop));
+  const row = rows.filter((node) => node.offsetTop === rowTop);
+  return row.reduce((best, node) => Math.abs(node.offsetLeft - from.offsetLeft)
+    < Math.abs(best.offsetLeft - from.offsetLeft) ? node : best);
+}
+
 /** One tab stop for ``grid`` (its ``buttons``, a Map by code); arrows, Home and End move between its cards. */
 function rovingGrid(grid, buttons) {
   grid.addEventListener("keydown", (event) => {
     const all = [...buttons.values()];
     const at = all.indexOf(document.activeElement);
     if (at < 0) return;
-    const columns = getComputedStyle(grid).gridTemplateColumns.split(" ").filter(Boolean).length || 13;
-    const step = { ArrowRight: 1, ArrowLeft: -1, ArrowDown: columns, ArrowUp: -columns }[event.key];
     let next = null;
-    if (step) next = at + step;
-    else if (event.key === "Home") next = 0;
-    else if (event.key === "End") next = all.length - 1;
-    if (next === null || next < 0 || next >= all.length) return;
+    if (event.key === "ArrowRight" || event.key === "ArrowLeft") {
+      const index = at + (event.key === "ArrowRight" ? 1 : -1);
+      next = index >= 0 && index < all.length ? all[index] : null;
+    } else if (event.key === "ArrowDown" || event.key === "ArrowUp") {
+      next = verticalNeighbour(all, all[at], event.key === "ArrowDown" ? 1 : -1);
+    } else if (event.key === "Home") next = all[0];
+    else if (event.key === "End") next = all[all.length - 1];
+    if (!next) return;
     event.preventDefault();
     all[at].tabIndex = -1;
-    all[next].tabIndex = 0;
-    all[next].focus();
+    next.tabIndex = 0;
+    next.focus();
   });
   grid.addEventListener("focusin", (event) => {
     if (!buttons.has(event.target.dataset.card)) return;
@@ -170,6 +228,8 @@ export function deckGrid(codes, onToggle, { label = "Deck", hintId, buttons = ne
   codes.forEach((code, index) => {
     const node = cardButton(code, onToggle);
     node.tabIndex = index === 0 ? 0 : -1;
+    // A narrow grid starts each suit on a new row (app.css), so that no row mixes suits.
+    if (index === 0 || code.slice(-1) !== codes[index - 1].slice(-1)) node.classList.add("suit-start");
     buttons.set(code, node);
     grid.append(node);
   });
