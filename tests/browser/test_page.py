@@ -106,8 +106,7 @@ def test_the_page_loads_with_one_tab_per_tool_and_the_first_selected(page: Any) 
 def test_the_tabs_work_from_the_keyboard_alone(page: Any) -> None:
     tabs = _open(page)
     ids = [_tab_id(tab) for tab in tabs]
-    # Start where a keyboard user's first Tab from the address bar lands: the skip link (headless
-    # Chromium, given no focus, starts sequential navigation elsewhere).
+    # Start at the skip link, where the first Tab lands (test_page_for_players checks that Tab).
     skip = page.get_by_role("link", name="Skip to the content")
     skip.focus()
     assert skip.is_visible() and skip.bounding_box()["x"] >= 0, "the skip link shows when focused"
