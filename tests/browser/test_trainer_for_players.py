@@ -158,6 +158,8 @@ def test_the_trainer_reads_in_words_and_keeps_the_numbers_behind_how_sure(page: 
     details = panel.locator("details", has_text="How sure is this?")
     details.locator("summary").click()
     assert "±" in details.inner_text()
+    summary = details.locator("summary").bounding_box()
+    assert summary and summary["height"] >= 44
     screenshot(page, "ramchi-trainer-for-players")
 
 
@@ -170,3 +172,13 @@ def test_on_a_phone_the_exchange_box_sits_by_its_label(page: Any) -> None:
     assert abs((box["y"] + box["height"] / 2) - (label["y"] + label["height"] / 2)) < 24
     assert label["x"] > box["x"]
     assert page.evaluate("() => document.documentElement.scrollWidth") <= 390
+    fill(panel, [["As", "Ad", "Ah"]])
+    panel.get_by_role("button", name="Hint").wait_for()
+    small = page.evaluate("""() => [...document.querySelectorAll(
+            '#ramchi-trainer button, #ramchi-trainer input, #ramchi-trainer summary')]
+        .filter((e) => e.getClientRects().length)
+        .map((e) => { const r = e.getBoundingClientRect();
+                      return {what: e.tagName + ' ' + (e.id || e.textContent.trim().slice(0, 24)),
+                              width: Math.round(r.width), height: Math.round(r.height)}; })
+        .filter((e) => e.width < 44 || e.height < 44)""")
+    assert not small, small

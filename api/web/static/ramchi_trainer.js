@@ -295,13 +295,17 @@ class Trainer {
     return { ...this.dealSettings(), lineup: this.builder.lineup(), exchange: this.exchanged };
   }
 
-  /** The advice for this deal (asked once per deal and sample count). */
+  /** The advice for this deal (asked once per deal and sample count); null when the player
+   * dealt another hand meanwhile. */
   async bestLineup() {
+    const { dealt } = this;
     const settings = this.dealSettings();
     const asked = JSON.stringify(settings);
     if (!this.advice || this.advice.asked !== asked) {
       this.status.busy("Asking the solver for the best lineup…");
-      this.advice = { asked, answer: await ramchiAdvice(settings) };
+      const answer = await ramchiAdvice(settings);
+      if (dealt !== this.dealt || this.scored) return null;
+      this.advice = { asked, answer };
       this.status.done("");
     }
     return this.advice.answer;
@@ -310,7 +314,7 @@ class Trainer {
   async hint() {
     try {
       const advice = await this.bestLineup();
-      this.ui.hintLine.textContent = hintText(advice, this.exchanged, this.rounds);
+      if (advice) this.ui.hintLine.textContent = hintText(advice, this.exchanged, this.rounds);
     } catch (error) {
       this.status.fail(error);
     }
@@ -319,6 +323,7 @@ class Trainer {
   async showBest() {
     try {
       const advice = await this.bestLineup();
+      if (!advice) return;
       const exchange = Boolean(advice.exchange && advice.exchange.recommended);
       if (exchange !== this.exchanged) this.exchange(exchange, true);
       this.builder.setRounds(advice.combinations.map((combination) => combination.cards),

@@ -329,6 +329,10 @@ export function lineupBuilder({ rounds = RAMCHI_LINEUP.rounds, size = RAMCHI_LIN
       choose, cards, clear, el("span", { className: "busy slot-note" },
         noted(slot) || `${slot.length} of ${size} cards`));
     item.addEventListener("dragover", (event) => { if (!locked) event.preventDefault(); });
+    item.addEventListener("dragenter", () => { if (!locked) item.classList.add("drop-here"); });
+    item.addEventListener("dragleave", (event) => {
+      if (!item.contains(event.relatedTarget)) item.classList.remove("drop-here");
+    });
     item.addEventListener("drop", (event) => {
       event.preventDefault();
       const code = event.dataTransfer.getData("text/plain");
