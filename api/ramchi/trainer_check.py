@@ -42,7 +42,10 @@ class TrainerCheckRequestSchema(Schema):
                                                    "example": "Ks"})
     exchange = StrictBoolean(load_default=False, metadata={
         "description": "you exchanged the 2♦ for the up-card"})
-    rounds = BoundedList(card_codes(max_items=HAND_SIZE), load_default=list, max_items=HAND_SIZE,
+    # The sizes are documented (maxItems) but checked by the rules, so that a wrong size gets the
+    # rules' own code (wrong_card_count, too_many_combinations), as the trainer's score does.
+    rounds = BoundedList(card_codes(max_items=HAND_SIZE, metadata={"maxItems": COMBINATION_SIZE}),
+                         load_default=list, max_items=HAND_SIZE,
                          metadata={"maxItems": MAX_COMBINATIONS, "description": (
                              f"the rounds as you fill them (at most {MAX_COMBINATIONS}), round 1 "
                              f"first, each 0 to {COMBINATION_SIZE} cards; an empty round is fine")})
