@@ -344,6 +344,11 @@ class Trainer {
 
   async score() {
     const { ui } = this;
+    const invalid = this.invalidRounds();
+    if (invalid) {
+      this.status.done(`Not scored yet: ${invalid} Change that round, or clear it to discard its cards.`);
+      return;
+    }
     const body = this.request();
     ui.score.disabled = true;
     ui.progress.hidden = false;
@@ -351,8 +356,6 @@ class Trainer {
     try {
       this.showScore(await trainerScore(body));
     } catch (error) {
-      const words = this.invalidRounds();
-      if (words) this.status.done(words);
       this.status.fail(error);
       ui.score.disabled = false;
     } finally {
