@@ -9,7 +9,7 @@
 from __future__ import annotations
 
 from api.game_api import GameApi, SeatAdvice, register_game_api
-from api.ramchi import advice_routes, combination_routes, score_routes
+from api.ramchi import advice_routes, combination_routes, score_routes, trainer_check
 from api.ramchi.advice_schemas import AdviceRequestSchema, AdviceSchema
 from api.ramchi.cards import read_settings
 from api.ramchi.problems import RAMCHI_PROBLEMS
@@ -111,7 +111,7 @@ RAMCHI_API = register_game_api(GameApi(
     read_action=RAMCHI_ACTIONS.read,
     settings_fields=FIELDS,
     history_fields=("rounds",),
-    blueprints=(combination_routes.blp, score_routes.blp, advice_routes.blp),
+    blueprints=(combination_routes.blp, score_routes.blp, advice_routes.blp, trainer_check.blp),
     problems=RAMCHI_PROBLEMS,
     examples=RAMCHI_EXAMPLES,
     seat_advice=SeatAdvice(path="/v1/ramchi/advice", request_of=advice_request,

@@ -120,6 +120,12 @@ export function trainerScore(body) {
   return request("/v1/ramchi/trainer/score", body);
 }
 
+/** The trainer's rounds as they are filled: each round's combination in the rules' words, the
+ * playing order, and a four of a kind that stops the hand being played. */
+export function trainerCheck(body) {
+  return request("/v1/ramchi/trainer/check", body);
+}
+
 /** The best lineup once the others' lineups are known. */
 export function ramchiHindsight(body) {
   return request("/v1/ramchi/hindsight", body);

@@ -247,13 +247,16 @@ export const RAMCHI_LINEUP = { handSize: 17, rounds: 5, size: 3 };
  * A card clicked (Enter, Space) goes to the chosen round, or is dragged onto one; a card in a
  * round is clicked to take it back. Returns its three parts (``hand``, ``slots``, ``status``,
  * placed by the tab) and its controls: ``deal(codes)``, ``setHand(codes)``, ``lineup()``,
- * ``lock(on)``. */
+ * ``lock(on)``, ``rounds()``, ``setRounds(rounds)`` and ``note(cards, node)`` (what a round holding
+ * exactly ``cards`` says instead of "2 of 3"). ``onChange(rounds)`` hears every change the player
+ * makes. A drag that lands on no round is said in the status, never lost in silence. */
 export function lineupBuilder({ rounds = RAMCHI_LINEUP.rounds, size = RAMCHI_LINEUP.size, statusId,
-  hintId } = {}) {
+  hintId, onChange = null } = {}) {
   let hand = [];
   let slots = [];
   let active = 0;
   let locked = false;
+  const notes = new Map();
   const handGroup = el("div", { className: "cards", role: "group", "aria-label": "Your hand" });
   if (hintId) handGroup.setAttribute("aria-describedby", hintId);
   const slotList = el("ol", { className: "lineup", "aria-label": "Your lineup" });
@@ -261,6 +264,11 @@ export function lineupBuilder({ rounds = RAMCHI_LINEUP.rounds, size = RAMCHI_LIN
   if (statusId) status.id = statusId;
 
   const placed = () => new Set(slots.flat());
+  /** The note set for a round holding ``slot`` (a fresh copy of a node), or null. */
+  const noted = (slot) => {
+    const words = notes.get(slot.join(" "));
+    return words instanceof Node ? words.cloneNode(true) : words || null;
+  };
 
   function place(code, into = active) {
     if (locked || placed().has(code)) return;
@@ -274,13 +282,19 @@ export function lineupBuilder({ rounds = RAMCHI_LINEUP.rounds, size = RAMCHI_LIN
       const free = slots.findIndex((slot) => slot.length < size);
       active = next >= 0 ? next : (free >= 0 ? free : into);
     }
-    render(`${cardName(code)} goes to round ${into + 1}.`);
+    changed(`${cardName(code)} goes to round ${into + 1}.`);
+  }
+
+  /** Render after a change the player made, and tell ``onChange``. */
+  function changed(message) {
+    render(message);
+    if (onChange) onChange(slots.map((slot) => [...slot]));
   }
 
   function takeBack(code, index) {
     slots[index] = slots[index].filter((c) => c !== code);
     active = index;
-    render(`${cardName(code)} taken back.`);
+    changed(`${cardName(code)} taken back.`);
   }
 
   function handButton(code, used) {
@@ -288,6 +302,11 @@ export function lineupBuilder({ rounds = RAMCHI_LINEUP.rounds, size = RAMCHI_LIN
     node.disabled = locked || used.has(code);
     node.draggable = !node.disabled;
     node.addEventListener("dragstart", (event) => event.dataTransfer.setData("text/plain", code));
+    node.addEventListener("dragend", (event) => {
+      if (event.dataTransfer.dropEffect === "none" && !placed().has(code)) {
+        render(`${cardName(code)} was not placed: drop it on a round, or pick the round and click the card.`);
+      }
+    });
     return node;
   }
 
@@ -304,11 +323,16 @@ export function lineupBuilder({ rounds = RAMCHI_LINEUP.rounds, size = RAMCHI_LIN
       cards.append(node);
     }
     for (let i = slot.length; i < size; i += 1) cards.append(el("span", { className: "card meld", "aria-hidden": "true" }));
-    const clear = button("Clear", () => { slots[index] = []; active = index; render(); },
+    const clear = button("Clear", () => { slots[index] = []; active = index; changed(""); },
       { disabled: locked || !slot.length, label: `Clear round ${index + 1}` });
     const item = el("li", { className: "row", dataset: { round: String(index + 1) } },
-      choose, cards, clear, el("span", { className: "busy" }, `${slot.length} of ${size}`));
+      choose, cards, clear, el("span", { className: "busy slot-note" },
+        noted(slot) || `${slot.length} of ${size} cards`));
     item.addEventListener("dragover", (event) => { if (!locked) event.preventDefault(); });
+    item.addEventListener("dragenter", () => { if (!locked) item.classList.add("drop-here"); });
+    item.addEventListener("dragleave", (event) => {
+      if (!item.contains(event.relatedTarget)) item.classList.remove("drop-here");
+    });
     item.addEventListener("drop", (event) => {
       event.preventDefault();
       const code = event.dataTransfer.getData("text/plain");
@@ -335,6 +359,7 @@ export function lineupBuilder({ rounds = RAMCHI_LINEUP.rounds, size = RAMCHI_LIN
       slots = Array.from({ length: rounds }, () => []);
       active = 0;
       locked = false;
+      notes.clear();
       render(message);
     },
     /** The same deal with other cards (an exchange): rounds keep the cards still held. */
@@ -356,6 +381,27 @@ export function lineupBuilder({ rounds = RAMCHI_LINEUP.rounds, size = RAMCHI_LIN
     /** The rounds that hold cards, round 1 first (what an ``arrange`` sends). */
     lineup() {
       return slots.filter((slot) => slot.length).map((slot) => [...slot]);
+    },
+    /** Every round as it is, empty ones too (copies). */
+    rounds() {
+      return slots.map((slot) => [...slot]);
+    },
+    /** Put these cards in the rounds (held cards only; a restored or advised lineup), as a change. */
+    setRounds(filled, message = "") {
+      const held = new Set(hand);
+      slots = Array.from({ length: rounds }, (_, i) => (filled[i] || []).filter((code) => held.has(code)));
+      const free = slots.findIndex((slot) => slot.length < size);
+      active = free >= 0 ? free : 0;
+      changed(message);
+    },
+    /** What a round holding exactly ``cards`` says (a text or node), updated in place. */
+    note(cards, words) {
+      const key = cards.join(" ");
+      notes.set(key, words);
+      slots.forEach((slot, index) => {
+        const span = slotList.children[index] && slotList.children[index].querySelector(".slot-note");
+        if (span && slot.join(" ") === key) span.replaceChildren(noted(slot));
+      });
     },
     /** Freeze (or free) the cards, e.g. once the lineup is scored. */
     lock(on) {
