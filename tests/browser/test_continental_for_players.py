@@ -56,3 +56,23 @@ def test_the_discard_ranking_fits_a_phone_one_card_per_discard(page: Any) -> Non
     assert '"Points: "' in labels and '"Distance: "' in labels, labels
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
     screenshot(page, "continental-ranking-phone")
+
+
+def test_no_discard_button_before_the_draw_and_bots_offered_in_words(page: Any) -> None:
+    page.goto("/#continental-play")
+    panel = page.locator("#continental-play")
+    offered = panel.get_by_label("Bot 1").locator("option").all_inner_texts()
+    assert "An expected-points player (plays each hand out before it moves)" in offered, offered
+    assert "A random player" in offered and not any(re.search(r"\bev\b|\(ev\)", o) for o in offered), offered
+    panel = start_game(page, hands="2", bots=("random",))
+    actions = panel.get_by_role("group", name="Your actions")
+    for _ in range(10):
+        if visible(actions.get_by_role("button", name="Draw from the stock")):
+            break
+        actions.get_by_role("button", name="Pass").click()
+        page.wait_for_function("() => !document.querySelector('#continental-play [role=status]').textContent")
+    panel.locator(".hand button").first.click()
+    assert actions.get_by_role("button", name=re.compile("^Discard")).count() == 0
+    actions.get_by_role("button", name="Draw from the stock").click()
+    page.wait_for_function("() => !document.querySelector('#continental-play [role=status]').textContent")
+    actions.get_by_role("button", name=re.compile("^Discard")).wait_for()

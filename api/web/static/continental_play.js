@@ -13,6 +13,9 @@ import { button, el, feedback, field, fillSelect, guarded, meldRow, scrollBox, s
 
 const ME = 0;
 const BOT_NAMES = { advisor: "Advisor bot", ev: "Expected-points bot", random: "Random bot" };
+/** What each kind of bot is, in words, as the set-up form offers it. */
+const BOT_WORDS = { advisor: "The advisor (plays as the advice says)",
+  ev: "An expected-points player (plays each hand out before it moves)", random: "A random player" };
 const MOST_BOTS = 3;
 
 /** The names of the seats: the person, then each bot (numbered when two share a kind). */
@@ -145,7 +148,7 @@ function meldsFromHand(melds, hand) {
 function setupForm() {
   const name = el("input", { type: "text", value: "You", autocomplete: "nickname", maxLength: 40 });
   const count = select([1, 2, 3].map((n) => [String(n), String(n)]), "2");
-  const bots = [["advisor", "Advisor"], ["ev", "Expected points (ev)"], ["random", "Random"]];
+  const bots = Object.entries(BOT_WORDS);
   const kinds = Array.from({ length: MOST_BOTS }, (_, i) => select(bots,
     i === 0 ? "advisor" : "random"));
   const hands = select([], "");
@@ -397,7 +400,8 @@ class ContinentalTable {
     // when the hand holds one, and a drop that is no contract is refused with the rule (which teaches).
     const mine = view.current === view.seat;
     if (mine && view.step === "play" && !view.dropped[view.seat]) ui.actions.append(...this.dropButtons());
-    if (mine) ui.actions.append(this.discardButton());
+    // A discard ends the play step: no Discard button before the card is drawn.
+    if (mine && view.step === "play") ui.actions.append(this.discardButton());
     if (legal.length) ui.actions.append(button("Advice", () => this.run(() => this.showAdvice())));
   }
 
