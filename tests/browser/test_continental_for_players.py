@@ -76,3 +76,23 @@ def test_no_discard_button_before_the_draw_and_bots_offered_in_words(page: Any) 
     actions.get_by_role("button", name="Draw from the stock").click()
     page.wait_for_function("() => !document.querySelector('#continental-play [role=status]').textContent")
     actions.get_by_role("button", name=re.compile("^Discard")).wait_for()
+
+
+def test_the_advice_form_and_expected_points_read_in_a_players_words(page: Any) -> None:
+    panel = open_advice(page)
+    by = panel.get_by_label("Advice by")
+    assert by.locator("option").all_inner_texts() == [
+        "Expected points (plays the hand out; needs the other players)", "Distance to the contract"]
+    panel.get_by_label("Hand (card codes)").fill("2c 3d Jh Tc 9s Js Kd Qd Kh 9c")
+    panel.get_by_label("Hand number").select_option("3")
+    panel.get_by_role("button", name="Add another player").click()
+    panel.get_by_label("Player 1 hand size").fill("9")
+    by.select_option("expected_points")
+    panel.get_by_label("Deals to play out").fill("8")
+    panel.get_by_role("button", name="Get advice").click()
+    panel.get_by_role("table", name="Expected points").wait_for()
+    shown = panel.inner_text().lower()
+    for word in ("±", "standard error", "objective", "seed"):
+        assert word not in shown, word
+    panel.get_by_text("How sure is this?").click()
+    assert "±" in panel.locator("details.how-sure").inner_text()

@@ -1,7 +1,7 @@
 // Continental answers in words and pictures, for both Continental tabs: an advice answer, an
 // action (a request body, as sent or as advised) and a record of the game's log.
 
-import { cardName, cardText, cardsText, fixed, known, percent, signed, verdictName } from "/web/format.js";
+import { cardName, cardText, cardsText, fixed, known, percent, plural, signed, verdictName } from "/web/format.js";
 import { el, meldRow, scrollBox } from "/web/widgets.js";
 
 const meldName = (index) => `meld ${Number(index) + 1}`;
@@ -148,6 +148,25 @@ export function alternativeText(alternative) {
 
 /** The priced alternatives (the answer's ``expected_points``) as a table, the advised one first. */
 export function expectedTable(expected) {
+  return el("div", { className: "expected-block" }, expectedGrid(expected), howSure(expected));
+}
+
+/** How sure the expected points are, closed by default: each play's figure with its margin. */
+function howSure(expected) {
+  const line = (alternative) => {
+    const margin = known(alternative.standard_error) ? ` ± ${fixed(alternative.standard_error)}` : "";
+    const figure = known(alternative.expected_points) ? `${fixed(alternative.expected_points)}${margin}` : "not priced";
+    return el("li", {}, `${alternativeText(alternative)}: ${figure} points`);
+  };
+  return el("details", { className: "how-sure" }, el("summary", {}, "How sure is this?"),
+    el("p", {}, `Each figure is an average over ${plural(expected.samples, "deal")} of the cards you cannot see `
+      + `(seed ${expected.seed}); the margin after ± is its standard error: the true figure is within twice `
+      + "the margin most of the time."),
+    el("ul", {}, expected.alternatives.map(line)));
+}
+
+/** The priced alternatives as a table (one card per play on a phone). */
+function expectedGrid(expected) {
   // Explicit roles: on a phone the rows are laid out as cards (app.css), which must stay a table.
   const head = (text, num = false) => el("th", { scope: "col", role: "columnheader", className: num ? "num" : "" },
     text);
@@ -156,8 +175,8 @@ export function expectedTable(expected) {
   const num = (label, value) => cell(label, "num", value);
   const cut = expected.complete ? "" : ", cut short by the time budget";
   return scrollBox(el("table", { className: "expected-points", role: "table", "aria-label": "Expected points" },
-    el("caption", {}, `Expected points at the end of the hand, lower is better (${expected.samples} `
-      + `samples, seed ${expected.seed}${cut})`),
+    el("caption", {}, `Expected points at the end of the hand, lower is better (${plural(expected.samples, "deal")} `
+      + `played out${cut})`),
     el("thead", {}, el("tr", { role: "row" }, head("Play"), head("Card"), head("Expected points", true),
       head("Danger", true), head("Verdict"), head("Why"))),
     el("tbody", {}, expected.alternatives.map((alternative) => el("tr",
@@ -166,9 +185,7 @@ export function expectedTable(expected) {
         `${PLAYS[alternative.kind] || alternative.kind}${alternative.advised ? " (advised)" : ""}`),
       cell("Card", "", alternative.card ? cardText(alternative.card) : "–",
         { title: alternative.card ? cardName(alternative.card) : "" }),
-      num("Expected points", known(alternative.expected_points)
-        ? `${fixed(alternative.expected_points)} ± ${known(alternative.standard_error) ? fixed(alternative.standard_error) : "?"}`
-        : "–"),
+      num("Expected points", known(alternative.expected_points) ? fixed(alternative.expected_points) : "–"),
       num("Danger", known(alternative.danger) ? percent(alternative.danger) : "–"),
       cell("Verdict", alternative.verdict ? `verdict-${alternative.verdict}` : "",
         alternative.verdict ? verdictName(alternative.verdict) : "–"),
