@@ -96,3 +96,50 @@ def test_the_advice_form_and_expected_points_read_in_a_players_words(page: Any) 
         assert word not in shown, word
     panel.get_by_text("How sure is this?").click()
     assert "±" in panel.locator("details.how-sure").inner_text()
+
+
+def _seeded(seed: int) -> Any:
+    def route(request_route: Any) -> None:
+        request = request_route.request
+        if request.method == "POST":
+            request_route.continue_(post_data=json.dumps(json.loads(request.post_data) | {"seed": seed}))
+        else:
+            request_route.continue_()
+    return route
+
+
+def _settle(page: Any) -> None:
+    page.wait_for_function("() => !document.querySelector('#continental-play [role=status]').textContent")
+
+
+def _depart_once(page: Any, panel: Any) -> None:
+    """Follow the advice until a discard, then discard another card than the advised one."""
+    actions = panel.get_by_role("group", name="Your actions")
+    advice = panel.locator(".play-advice")
+    for _ in range(30):
+        actions.get_by_role("button", name="Advice").click()
+        advice.get_by_text("Distance", exact=True).wait_for()
+        follow = advice.get_by_role("button", name=re.compile("^Follow the advice: "))
+        found = re.search(r"Follow the advice: discard (\S+)", follow.inner_text()) if visible(follow) else None
+        if found:
+            other = next(b for b in panel.locator(".hand button").all() if found.group(1) not in b.inner_text()
+                         and found.group(1) not in (b.get_attribute("aria-label") or ""))
+            other.click()
+            actions.get_by_role("button", name=re.compile("^Discard ")).click()
+            _settle(page)
+            return
+        follow.click()
+        _settle(page)
+    raise AssertionError("no discard to depart from")
+
+
+def test_the_review_says_what_each_departure_cost(page: Any) -> None:
+    page.route("**/v1/games", _seeded(2))
+    panel = start_game(page, bots=("advisor", "advisor"))
+    _depart_once(page, panel)
+    play_to_the_end(page, panel, follow=True)
+    review = panel.locator(".review")
+    departed = review.locator("li.verdict-mistake").first.inner_text()
+    assert re.search(r"this cost about \d+\.\d points at the end of the hand|would have left \d+ points"
+                     r"|at no cost: about \d+\.\d points fewer expected", departed), departed
+    screenshot(page, "continental-review-cost")

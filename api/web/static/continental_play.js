@@ -119,18 +119,33 @@ function scoresTable(view, contracts) {
       el("tr", {}, el("th", { scope: "row" }, "Total"), view.totals.map(num)))));
 }
 
+/** What a decision cost against the advice, in words: the expected points lost when the advice
+ * priced the move, else the points the advice would have left in hand. */
+function costText(r) {
+  const lost = r.priced && r.priced.points_lost !== null && r.priced.points_lost !== undefined ? r.priced.points_lost : null;
+  if (r.followed) return lost === null ? "as advised" : `as advised: no points lost (${verdictName(r.priced.verdict)})`;
+  if (lost !== null && lost < 0.05) {
+    const fewer = lost <= -0.05 ? `: about ${fixed(-lost, 1)} points fewer expected at the end of the hand` : "";
+    return `departed from the advice, at no cost${fewer} (${verdictName(r.priced.verdict)})`;
+  }
+  if (lost !== null) {
+    return `departed from the advice: this cost about ${fixed(lost, 1)} points at the end of the hand `
+      + `(${verdictName(r.priced.verdict)})`;
+  }
+  if (r.points !== null && r.points !== undefined) {
+    return `departed from the advice, which would have left ${r.points} points in your hand`;
+  }
+  return "departed from the advice";
+}
+
 function reviewParts(done) {
   const departed = done.filter((r) => !r.followed).length;
   return [el("h4", {}, "Review of your decisions"),
     el("p", {}, `${done.length} decisions, ${departed} departing from the advice.`),
     el("ol", { className: "review-list" }, done.map((r) => {
       const advised = r.advised ? `advised: ${adviceText(r.advised)}` : "no advice";
-      const points = r.points !== null && r.points !== undefined ? ` (advised points left ${r.points})` : "";
-      const priced = r.priced && r.priced.points_lost !== null
-        ? ` (expected points lost ${fixed(r.priced.points_lost, 1)}: ${verdictName(r.priced.verdict)})` : "";
       return el("li", { className: r.followed ? "verdict-best" : "verdict-mistake" },
-        `Hand ${r.hand}: you ${actionText(r.mine)}; ${advised}${points}: `
-        + `${r.followed ? "as advised" : "departed from the advice"}${priced}`);
+        `Hand ${r.hand}: you ${actionText(r.mine)}; ${advised}: ${costText(r)}`);
     }))];
 }
 
