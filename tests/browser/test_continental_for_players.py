@@ -120,10 +120,12 @@ def _depart_once(page: Any, panel: Any) -> None:
         actions.get_by_role("button", name="Advice").click()
         advice.get_by_text("Distance", exact=True).wait_for()
         follow = advice.get_by_role("button", name=re.compile("^Follow the advice: "))
-        found = re.search(r"Follow the advice: discard (\S+)", follow.inner_text()) if visible(follow) else None
+        text = follow.inner_text() if visible(follow) else ""
+        found = re.search(r"Follow the advice: discard (\S+)", text)
         if found:
-            other = next(b for b in panel.locator(".hand button").all() if found.group(1) not in b.inner_text()
-                         and found.group(1) not in (b.get_attribute("aria-label") or ""))
+            card = found.group(1)
+            other = next(b for b in panel.locator(".hand button").all()
+                         if card not in b.inner_text() and card not in (b.get_attribute("aria-label") or ""))
             other.click()
             actions.get_by_role("button", name=re.compile("^Discard ")).click()
             _settle(page)
