@@ -9,6 +9,7 @@ import json
 import re
 from typing import Any
 
+from tests.browser.a11y import accessibility_violations, describe
 from tests.browser.conftest import screenshot
 from tests.browser.test_continental_play import play_to_the_end, start_game, visible
 
@@ -145,3 +146,33 @@ def test_the_review_says_what_each_departure_cost(page: Any) -> None:
     assert re.search(r"this cost about \d+\.\d points at the end of the hand|would have left \d+ points"
                      r"|at no cost: about \d+\.\d points fewer expected", departed), departed
     screenshot(page, "continental-review-cost")
+
+
+def test_a_finished_hand_is_stepped_through_turn_by_turn_from_your_seat(page: Any) -> None:
+    page.route("**/v1/games", _seeded(2))
+    panel = start_game(page, bots=("advisor", "advisor"))
+    play_to_the_end(page, panel, follow=True)
+    panel.get_by_role("button", name="Replay the finished hands turn by turn").click()
+    replay = panel.locator(".continental-replay")
+    replay.get_by_role("heading", name="Replay of the game").wait_for()
+    steps = replay.get_by_role("group", name="Step through the turns")
+    assert steps.get_by_role("button", name="Previous turn").is_disabled()
+    assert "Hand 1 dealt" in replay.locator(".step-text").inner_text()
+    seen = []
+    for _ in range(6):
+        steps.get_by_role("button", name="Next turn").click()
+        seen.append(replay.locator(".step-text").inner_text())
+        # only your own hand is ever shown: as many cards as the players' table gives you
+        mine = replay.get_by_role("list", name="Your hand in the replay").get_by_role("img").count()
+        row = replay.get_by_role("row", name=re.compile(r"\(you\)")).inner_text()
+        assert str(mine) in row.split(), (mine, row)
+        assert replay.locator("[aria-label$=\"'s hand\"]").count() == 0
+    text = " ".join(seen)
+    assert re.search(r"(You|Advisor bot) (drew from the stock|took the discard|discarded|passed)", text), text
+    assert "Seat 0" not in replay.inner_text() and "seat 1" not in replay.inner_text()
+    assert "Turn 7 of" in replay.inner_text()
+    steps.get_by_role("button", name="Previous turn").click()
+    assert "Turn 6 of" in replay.inner_text()
+    violations = accessibility_violations(page, context="#continental-play .continental-replay")
+    assert not violations, describe(violations)
+    screenshot(page, "continental-replay")

@@ -9,6 +9,7 @@ import { act, continentalContracts, createGame, seatAdvice, seatOf, seatView } f
 import { cardButton, cardElement } from "/web/cards.js";
 import { bare, cardText, fixed, verdictName } from "/web/format.js";
 import { actionText, adviceText, describeRecord, renderAdvice } from "/web/continental_show.js";
+import { showReplay } from "/web/continental_replay.js";
 import { button, el, feedback, field, fillSelect, guarded, meldRow, scrollBox, select } from "/web/widgets.js";
 
 const ME = 0;
@@ -425,6 +426,10 @@ class ContinentalTable {
     ui.scores.replaceChildren();
     if (!view.scores.length) return;
     ui.scores.append(el("h4", {}, "Scores"), scoresTable(view, this.contracts));
+    const replayBox = el("div", { className: "continental-replay" });
+    const handle = this.handle;
+    ui.scores.append(el("div", { className: "row" }, button("Replay the finished hands turn by turn",
+      () => this.run(() => showReplay(replayBox, handle, view.players, view.seat, this.contracts)))), replayBox);
     if (view.is_over) {
       ui.scores.append(el("p", { className: "winner verdict-best" },
         `Winner: ${(view.winners || []).map((i) => view.players[i]).join(" and ")}`));
