@@ -176,3 +176,5 @@ def test_a_finished_hand_is_stepped_through_turn_by_turn_from_your_seat(page: An
     violations = accessibility_violations(page, context="#continental-play .continental-replay")
     assert not violations, describe(violations)
     screenshot(page, "continental-replay")
+    page.set_viewport_size(PHONE)  # on a phone the replay fits the screen
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]

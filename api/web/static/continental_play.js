@@ -7,7 +7,7 @@
 
 import { act, continentalContracts, createGame, seatAdvice, seatOf, seatView } from "/web/client.js";
 import { cardButton, cardElement } from "/web/cards.js";
-import { bare, cardText, fixed, verdictName } from "/web/format.js";
+import { bare, cardText, fixed, signed, verdictName } from "/web/format.js";
 import { actionText, adviceText, describeRecord, renderAdvice } from "/web/continental_show.js";
 import { showReplay } from "/web/continental_replay.js";
 import { button, el, feedback, field, fillSelect, guarded, meldRow, scrollBox, select } from "/web/widgets.js";
@@ -132,6 +132,9 @@ function costText(r) {
   if (lost !== null) {
     return `departed from the advice: this cost about ${fixed(lost, 1)} points at the end of the hand `
       + `(${verdictName(r.priced.verdict)})`;
+  }
+  if (r.out !== null && r.out !== undefined) {
+    return `departed from the advice, which would have gone out, scoring ${signed(r.out)} for the hand`;
   }
   if (r.points !== null && r.points !== undefined) {
     return `departed from the advice, which would have left ${r.points} points in your hand`;
@@ -299,7 +302,8 @@ class ContinentalTable {
     if (!before || !before.step) return;
     this.review.push({ hand: view.hand_number, step: before.step, mine: action, advised: before.advised,
       followed: sameAction(action, before.advised), priced: pricedMove(before.advice, action),
-      points: before.advice && before.step === "play" ? before.advice.points_left : null });
+      points: before.advice && before.step === "play" ? before.advice.points_left : null,
+      out: before.advice && before.step === "play" && before.advice.goes_out ? before.advice.hand_score : null });
   }
 
   // -- advice ----------------------------------------------------------------------------------
