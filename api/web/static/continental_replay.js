@@ -1,5 +1,5 @@
 // A played Continental game stepped through turn by turn, as your seat saw it: the service's
-// replay of the game's log (POST /v1/replays) gives the table after each record; the page shows
+// replay of the game's log (client.js: replay) gives the table after each record; the page shows
 // each record in words, every player's hand size, drop and the melds and discard top, and your
 // own hand only (never another player's cards, even once the log shows them).
 
