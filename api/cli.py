@@ -280,7 +280,7 @@ def _cmd_continental_advise(args: argparse.Namespace) -> int:
                                options=ruleset.options, others=others, discards=discards,
                                samples=args.samples or DEFAULT_SAMPLES, seed=args.seed,
                                deadline=_deadline(args.budget))
-    body = objective_json(told, hand, table)
+    body = objective_json(told, hand, table, options=ruleset.options)
     if args.json:
         print(json.dumps(body, ensure_ascii=False, indent=2))
     else:

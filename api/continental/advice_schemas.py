@@ -323,6 +323,11 @@ class ContinentalAdviceSchema(Schema):
     discard = fields.String(required=True, allow_none=True)
     points_left = Int(required=True, metadata={"description": "penalty points in hand after the turn"})
     goes_out = fields.Boolean(required=True)
+    hand_score = Int(required=True, metadata={
+        "description": "the points the advised turn scores should the hand end with it, as the "
+                       "rules score a hand: points_left, or for going out 0, or the same_turn_bonus "
+                       "(-10) when the turn also drops the contract",
+        "example": -10})
     distance = Int(required=True, metadata={
         "description": "fewest cards to add to hold the contract at minimum size plus a card to "
                        "discard (0 once dropped)"})

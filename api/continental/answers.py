@@ -26,7 +26,9 @@ from api.answers import SOLVE_MS, Forms, answer
 from api.cardinput import copy_number
 from rulesets.cards import Card
 from rulesets.continental.contracts import Contract
+from rulesets.continental.hand_scores import seat_score
 from rulesets.continental.melds import Meld, Run, Trio
+from rulesets.continental.options import ContinentalOptions
 from rulesets.log import Record
 from solver.budget import Deadline
 from solver.continental.advice import table_meld
@@ -84,18 +86,31 @@ def named_copies(hand: Sequence[Card], written: Sequence[str]) -> dict[Card, Car
             if copy_number(token) >= 1}  # "#0" names no copy: the first is named
 
 
+def hand_score(advice: ContinentalAdvice, options: ContinentalOptions | None = None) -> int:
+    """The points the advised turn scores should the hand end with it, by the rules' own
+    scoring (:func:`rulesets.continental.hand_scores.seat_score`): the points left in hand, or
+    for going out 0, or the same-turn bonus (-10) when the turn also drops the contract.
+    """
+    same_turn = advice.goes_out and not advice.dropped and bool(advice.drop)
+    return seat_score(advice.points_left, advice.goes_out, same_turn, options or ContinentalOptions())
+
+
 def advice_json(advice: ContinentalAdvice, hand: Sequence[Card],
                 table: Sequence[Sequence[Card]] = (), *, offer: bool = False,
-                written: Sequence[str] = ()) -> dict[str, Any]:
+                written: Sequence[str] = (), options: ContinentalOptions | None = None) -> dict[str, Any]:
     """The whole advice as the API answers it: ``hand`` is echoed as codes, after the contract;
     the advised step is given as action bodies (``action``, ``buy_action``) from the advisor
     bot's own mapping, ``table`` (the table melds advised on) telling a joker swap from a lay-off.
     With ``offer`` (the top discard is offered for sale to the seat out of its turn) the
     ``action`` is the buy or the pass advised: the decision the seat faces. ``written`` is the
     hand as the request wrote it: an action names each card of the hand as written there (``7c#2``,
-    the copy a game's seat holds), so that the seat can send it as it is.
+    the copy a game's seat holds), so that the seat can send it as it is. ``hand_score`` follows
+    ``goes_out``: the turn's score should the hand end with it (:func:`hand_score`, by ``options``).
     """
     body: dict[str, Any] = answer(advice, forms=FORMS, digits=DIGITS)
+    score = hand_score(advice, options)
+    body = {key: value for field, item in body.items()
+            for key, value in ((field, item), *((("hand_score", score),) if field == "goes_out" else ()))}
     melds = [table_meld(cards, i) for i, cards in enumerate(table)]
     named = named_copies(hand, written)
     buy_action = None if advice.buy is None else advised_request(advice, melds, offer=True)
@@ -112,7 +127,7 @@ plays it (before the drop a discard alone, with the drop the discard after it)."
 
 def objective_json(told: ObjectiveAdvice, hand: Sequence[Card],
                    table: Sequence[Sequence[Card]] = (), *, offer: bool = False,
-                   written: Sequence[str] = ()) -> dict[str, Any]:
+                   written: Sequence[str] = (), options: ContinentalOptions | None = None) -> dict[str, Any]:
     """The advice of an objective as the API answers it: the exact advice's fields
     (:func:`advice_json`), the ``objective`` answered (and its ``objective_note`` when it is
     not the one asked), the priced alternatives (``expected_points``, null for ``distance``),
@@ -120,7 +135,7 @@ def objective_json(told: ObjectiveAdvice, hand: Sequence[Card],
     With expected points the ``action`` (and on a buy offer ``buy_action``) is the advised
     alternative's.
     """
-    body = advice_json(told.advice, hand, table, offer=offer, written=written)
+    body = advice_json(told.advice, hand, table, offer=offer, written=written, options=options)
     named = named_copies(hand, written)
     priced = told.expected
     extra: dict[str, Any] = {"objective": told.objective.value, "objective_note": told.note,
@@ -175,4 +190,5 @@ def advice(hand: Sequence[Card], *, deadline: Deadline, offer: bool = False,
     see :func:`objective_json`).
     """
     told = advise_by_objective(hand, deadline=deadline, offer=offer, **settings)
-    return objective_json(told, hand, settings.get("table", ()), offer=offer, written=written)
+    return objective_json(told, hand, settings.get("table", ()), offer=offer, written=written,
+                          options=settings.get("options"))

@@ -26,7 +26,7 @@ from rulesets.continental.refusals import REFUSALS
 from rulesets.errors import IllegalActionError, InvalidInputError
 
 __all__ = ["HAND_END_RULE", "HandScore", "check_hand_end", "explain_score", "hand_scores", "leaders",
-           "score_hand"]
+           "score_hand", "seat_score"]
 
 HAND_END_RULE = ("a hand ends when a player goes out, with no card left (the others score the cards "
                  "in their hands), or when the stock runs out and cannot be refilled (everyone "
@@ -50,10 +50,23 @@ def hand_scores(hands: Sequence[Sequence[Card]], went_out: int | None, same_turn
     ...             ContinentalOptions(card_values="face_value"))
     (9, 9)
     """
-    scores = [hand_points(hand, options.card_values) for hand in hands]
-    if went_out is not None:
-        scores[went_out] = options.same_turn_bonus if same_turn else 0
+    scores = [seat_score(hand_points(hand, options.card_values), seat == went_out, same_turn, options)
+              for seat, hand in enumerate(hands)]
     return tuple(scores)
+
+
+def seat_score(points_in_hand: int, went_out: bool, same_turn: bool,
+               options: ContinentalOptions = _DEFAULTS) -> int:
+    """One seat's points for the hand: ``points_in_hand`` (its cards left, by
+    ``options.card_values``), or for the seat that went out 0, or ``options.same_turn_bonus``
+    (-10) when it dropped the contract in the turn it went out (``same_turn``).
+
+    >>> seat_score(0, went_out=True, same_turn=True), seat_score(0, True, False), seat_score(25, False, False)
+    (-10, 0, 25)
+    """
+    if went_out:
+        return options.same_turn_bonus if same_turn else 0
+    return points_in_hand
 
 
 def leaders(totals: Sequence[int]) -> tuple[int, ...]:

@@ -115,6 +115,21 @@ def test_hand_7_far_from_three_runs_ranks_its_discards(client: FlaskClient) -> N
     assert "cannot drop yet" in body["explanation"]
 
 
+def test_going_out_scores_the_hand_as_the_rules_do(client: FlaskClient) -> None:
+    """The turn's ``hand_score``: -10 for dropping and going out in one turn, 0 for going out
+    after an earlier drop, the points left otherwise (the rules' scoring, not ``points_left``)."""
+    out = advice(client, hand=["2c", "3c", "4c", "5c", "9d", "Td", "Jd", "Qd", "Kh", "Jk"],
+                 hand_number=3)
+    assert out["goes_out"] is True and out["points_left"] == 0 and out["hand_score"] == -10
+    later = advice(client, hand=["9h", "Kd"], hand_number=3, dropped=True, table=[["5h", "6h", "7h", "8h"]])
+    assert later["goes_out"] is True and later["hand_score"] == 0
+    bonus = advice(client, hand=["2c", "3c", "4c", "5c", "9d", "Td", "Jd", "Qd", "Kh", "Jk"],
+                   hand_number=3, options={"same_turn_bonus": -20})
+    assert bonus["hand_score"] == -20
+    kept = advice(client, hand=["7c", "7d", "7h", "Kc", "Kd", "Jk", "9s", "9s"], hand_number=1)
+    assert kept["goes_out"] is False and kept["hand_score"] == kept["points_left"] == 5
+
+
 def test_a_contract_given_as_trios_and_runs(client: FlaskClient) -> None:
     body = advice(client, hand=["5s", "6s", "7s", "8s", "Kd"], contract={"trios": 0, "runs": 1})
     assert body["contract"] == {"hand": None, "trios": 0, "runs": 1, "name": "1 run"}

@@ -106,17 +106,20 @@ def test_advice_expected_points_table(page: Any) -> None:
     for player in (1, 2):
         panel.get_by_label(f"Player {player} hand size").fill("9")
     assert panel.get_by_label("Player 2 has dropped").is_checked() is False
-    assert panel.get_by_label("Objective").input_value() == "distance"  # the default
-    panel.get_by_label("Objective").select_option("expected_points")
-    panel.get_by_label("Samples").fill("16")
+    assert panel.get_by_label("Advice by").input_value() == "distance"  # the default
+    panel.get_by_label("Advice by").select_option("expected_points")
+    panel.get_by_label("Deals to play out").fill("16")
     panel.get_by_role("button", name="Get advice").click()
     table = panel.get_by_role("table", name="Expected points")
     table.wait_for()
-    assert "16 samples, seed 0" in table.inner_text()
+    assert "16 deals played out" in table.inner_text()
     rows = table.locator("tbody tr")
     assert rows.count() == 4  # the four best discards priced
     advised = rows.first.inner_text()
-    assert "(advised)" in advised and "Q♦" in advised and "±" in advised and "Best" in advised
+    assert "(advised)" in advised and "Q♦" in advised and "±" not in advised and "Best" in advised
+    sure = panel.locator("details.how-sure")
+    sure.get_by_text("How sure is this?").click()
+    assert "±" in sure.inner_text() and "seed 0" in sure.inner_text()
     assert "points expected at the end of the hand" in advised  # the why sentence
     assert "%" in advised  # the danger of the discard
     assert rows.locator(".verdict-blunder").count() >= 1
@@ -127,7 +130,7 @@ def test_advice_expected_points_table(page: Any) -> None:
     assert "Expected points" in ranking.inner_text() and "Danger" in ranking.inner_text()
     screenshot(page, "continental-advice-expected-points")
     # by distance the table goes and the exact advice's discard is the action
-    panel.get_by_label("Objective").select_option("distance")
+    panel.get_by_label("Advice by").select_option("distance")
     panel.get_by_role("button", name="Get advice").click()
     result.get_by_text("Next action").first.wait_for()
     page.wait_for_function("() => !document.querySelector('#continental-advice table.expected-points')")

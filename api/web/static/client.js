@@ -151,9 +151,10 @@ export function continentalContracts() {
 
 // -- the referee desk (both games) ----------------------------------------------------------------
 
-/** The log of game ``id`` (finished hands in full): what {@link dispute} and {@link replay} take. */
-export function gameLog(id) {
-  return request(`${GAMES}/${encodeURIComponent(id)}/log`);
+/** The log of game ``id`` (finished hands in full): what {@link dispute} and {@link replay} take;
+ * with a seat's ``token`` the running hand as that seat sees it. */
+export function gameLog(id, token) {
+  return request(`${GAMES}/${encodeURIComponent(id)}/log`, undefined, token);
 }
 
 /** The verdict on a posted log ({game, config, log}, or a {@link gameLog} answer as it is). */

@@ -145,8 +145,8 @@ function mount(panel) {
   const seen = codesInput({ placeholder: "Ks 2d" });
   const pile = codesInput({ placeholder: "9d 4c" });
   const others = otherPlayers();
-  const objective = select([["expected_points", "Expected points (needs the other players)"],
-    ["distance", "Distance (the exact advice alone)"]], "distance");
+  const objective = select([["expected_points", "Expected points (plays the hand out; needs the other players)"],
+    ["distance", "Distance to the contract"]], "distance");
   const samples = el("input", { type: "number", min: "1", max: "200", step: "1", value: "48" });
   samples.style.width = "5rem";
   const dropped = el("input", { type: "checkbox", id: uid("ca-dropped") });
@@ -157,7 +157,8 @@ function mount(panel) {
     hand.parts, number.row, table.box, field("Discard top", discardTop),
     field("Discard pile below the top", pile, "bottom first"), others.box, field("Other cards seen", seen),
     el("div", { className: "row" }, dropped, el("label", { for: dropped.id }, "I have dropped my contract")),
-    field("Turn", drawn), field("Objective", objective), field("Samples", samples, "1-200: more is steadier, slower"),
+    field("Turn", drawn), field("Advice by", objective),
+    field("Deals to play out", samples, "1-200: more is steadier, slower"),
     el("div", { className: "row" }, submit));
   panel.append(form);
   const status = feedback(panel);

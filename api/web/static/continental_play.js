@@ -7,12 +7,16 @@
 
 import { act, continentalContracts, createGame, seatAdvice, seatOf, seatView } from "/web/client.js";
 import { cardButton, cardElement } from "/web/cards.js";
-import { bare, cardText, fixed, verdictName } from "/web/format.js";
+import { bare, cardText, fixed, signed, verdictName } from "/web/format.js";
 import { actionText, adviceText, describeRecord, renderAdvice } from "/web/continental_show.js";
+import { showReplay } from "/web/continental_replay.js";
 import { button, el, feedback, field, fillSelect, guarded, meldRow, scrollBox, select } from "/web/widgets.js";
 
 const ME = 0;
 const BOT_NAMES = { advisor: "Advisor bot", ev: "Expected-points bot", random: "Random bot" };
+/** What each kind of bot is, in words, as the set-up form offers it. */
+const BOT_WORDS = { advisor: "The advisor (plays as the advice says)",
+  ev: "An expected-points player (plays each hand out before it moves)", random: "A random player" };
 const MOST_BOTS = 3;
 
 /** The names of the seats: the person, then each bot (numbered when two share a kind). */
@@ -116,18 +120,36 @@ function scoresTable(view, contracts) {
       el("tr", {}, el("th", { scope: "row" }, "Total"), view.totals.map(num)))));
 }
 
+/** What a decision cost against the advice, in words: the expected points lost when the advice
+ * priced the move, else the points the advice would have left in hand. */
+function costText(r) {
+  const lost = r.priced && r.priced.points_lost !== null && r.priced.points_lost !== undefined ? r.priced.points_lost : null;
+  if (r.followed) return lost === null ? "as advised" : `as advised: no points lost (${verdictName(r.priced.verdict)})`;
+  if (lost !== null && lost < 0.05) {
+    const fewer = lost <= -0.05 ? `: about ${fixed(-lost, 1)} points fewer expected at the end of the hand` : "";
+    return `departed from the advice, at no cost${fewer} (${verdictName(r.priced.verdict)})`;
+  }
+  if (lost !== null) {
+    return `departed from the advice: this cost about ${fixed(lost, 1)} points at the end of the hand `
+      + `(${verdictName(r.priced.verdict)})`;
+  }
+  if (r.out !== null && r.out !== undefined) {
+    return `departed from the advice, which would have gone out, scoring ${signed(r.out)} for the hand`;
+  }
+  if (r.points !== null && r.points !== undefined) {
+    return `departed from the advice, which would have left ${r.points} points in your hand`;
+  }
+  return "departed from the advice";
+}
+
 function reviewParts(done) {
   const departed = done.filter((r) => !r.followed).length;
   return [el("h4", {}, "Review of your decisions"),
     el("p", {}, `${done.length} decisions, ${departed} departing from the advice.`),
     el("ol", { className: "review-list" }, done.map((r) => {
       const advised = r.advised ? `advised: ${adviceText(r.advised)}` : "no advice";
-      const points = r.points !== null && r.points !== undefined ? ` (advised points left ${r.points})` : "";
-      const priced = r.priced && r.priced.points_lost !== null
-        ? ` (expected points lost ${fixed(r.priced.points_lost, 1)}: ${verdictName(r.priced.verdict)})` : "";
       return el("li", { className: r.followed ? "verdict-best" : "verdict-mistake" },
-        `Hand ${r.hand}: you ${actionText(r.mine)}; ${advised}${points}: `
-        + `${r.followed ? "as advised" : "departed from the advice"}${priced}`);
+        `Hand ${r.hand}: you ${actionText(r.mine)}; ${advised}: ${costText(r)}`);
     }))];
 }
 
@@ -145,7 +167,7 @@ function meldsFromHand(melds, hand) {
 function setupForm() {
   const name = el("input", { type: "text", value: "You", autocomplete: "nickname", maxLength: 40 });
   const count = select([1, 2, 3].map((n) => [String(n), String(n)]), "2");
-  const bots = [["advisor", "Advisor"], ["ev", "Expected points (ev)"], ["random", "Random"]];
+  const bots = Object.entries(BOT_WORDS);
   const kinds = Array.from({ length: MOST_BOTS }, (_, i) => select(bots,
     i === 0 ? "advisor" : "random"));
   const hands = select([], "");
@@ -280,7 +302,8 @@ class ContinentalTable {
     if (!before || !before.step) return;
     this.review.push({ hand: view.hand_number, step: before.step, mine: action, advised: before.advised,
       followed: sameAction(action, before.advised), priced: pricedMove(before.advice, action),
-      points: before.advice && before.step === "play" ? before.advice.points_left : null });
+      points: before.advice && before.step === "play" ? before.advice.points_left : null,
+      out: before.advice && before.step === "play" && before.advice.goes_out ? before.advice.hand_score : null });
   }
 
   // -- advice ----------------------------------------------------------------------------------
@@ -397,7 +420,8 @@ class ContinentalTable {
     // when the hand holds one, and a drop that is no contract is refused with the rule (which teaches).
     const mine = view.current === view.seat;
     if (mine && view.step === "play" && !view.dropped[view.seat]) ui.actions.append(...this.dropButtons());
-    if (mine) ui.actions.append(this.discardButton());
+    // A discard ends the play step: no Discard button before the card is drawn.
+    if (mine && view.step === "play") ui.actions.append(this.discardButton());
     if (legal.length) ui.actions.append(button("Advice", () => this.run(() => this.showAdvice())));
   }
 
@@ -406,6 +430,10 @@ class ContinentalTable {
     ui.scores.replaceChildren();
     if (!view.scores.length) return;
     ui.scores.append(el("h4", {}, "Scores"), scoresTable(view, this.contracts));
+    const replayBox = el("div", { className: "continental-replay" });
+    const handle = this.handle;
+    ui.scores.append(el("div", { className: "row" }, button("Replay the finished hands turn by turn",
+      () => this.run(() => showReplay(replayBox, handle, view.players, view.seat, this.contracts)))), replayBox);
     if (view.is_over) {
       ui.scores.append(el("p", { className: "winner verdict-best" },
         `Winner: ${(view.winners || []).map((i) => view.players[i]).join(" and ")}`));

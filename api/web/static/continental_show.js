@@ -1,7 +1,7 @@
 // Continental answers in words and pictures, for both Continental tabs: an advice answer, an
 // action (a request body, as sent or as advised) and a record of the game's log.
 
-import { cardName, cardText, cardsText, fixed, known, percent, verdictName } from "/web/format.js";
+import { cardName, cardText, cardsText, fixed, known, percent, plural, signed, verdictName } from "/web/format.js";
 import { el, meldRow, scrollBox } from "/web/widgets.js";
 
 const meldName = (index) => `meld ${Number(index) + 1}`;
@@ -90,14 +90,20 @@ function layOffPart(advice) {
   }))];
 }
 
+/** Going out as the rules score it (the answer's ``hand_score``): "−10 (you go out)". */
+function goingOutText(advice) {
+  const score = known(advice.hand_score) ? advice.hand_score : advice.points_left;
+  return `${signed(score)} (you go out)`;
+}
+
 function factsPart(advice) {
   const facts = el("dl", { className: "facts" });
   const fact = (term, value) => facts.append(el("dt", {}, term), el("dd", {}, value));
   if (advice.drawn) {
     fact("Discard", advice.discard ? `${cardText(advice.discard)} (${cardName(advice.discard)})`
       : (advice.goes_out ? "none: you go out" : "none"));
-    fact("Points left in hand", String(advice.points_left));
-    if (advice.goes_out) fact("Goes out", "yes");
+    if (advice.goes_out) fact("Your score for the hand", goingOutText(advice));
+    else fact("Points left in hand", String(advice.points_left));
   }
   fact("Distance", String(advice.distance));
   const outs = (advice.outs || []).map((o) => `${cardText(o.card)}×${o.unseen}`).join(" ");
@@ -112,19 +118,23 @@ function factsPart(advice) {
   return facts;
 }
 
+/** Every discard of the ranking as a table row; on a phone each row is a card (app.css), so the
+ * roles are explicit and each figure carries its label. */
 function rankingTable(ranking) {
-  const head = (text, num = true) => el("th", { scope: "col", className: num ? "num" : "" }, text);
-  const num = (value) => el("td", { className: "num" }, value);
+  const head = (text, num = true) => el("th", { scope: "col", role: "columnheader", className: num ? "num" : "" },
+    text);
+  const num = (label, value) => el("td", { role: "cell", className: "num", dataset: { label } }, value);
   const priced = ranking.some((row) => known(row.expected_points));
-  return scrollBox(el("table", { className: "ranking" }, el("caption", {}, "Discards, best first"),
-    el("thead", {}, el("tr", {}, head("Discard", false), head("Distance"), head("Outs"), head("Next outs"),
-      head("Points"), priced ? head("Expected points") : null, priced ? head("Danger") : null)),
-    el("tbody", {}, ranking.map((row) => el("tr", {},
-      el("th", { scope: "row", title: cardName(row.card) }, cardText(row.card)),
-      num(String(row.distance)), num(String(row.outs_total)), num(Number(row.next_outs).toFixed(2)),
-      num(String(row.points)),
-      priced ? num(known(row.expected_points) ? fixed(row.expected_points) : "–") : null,
-      priced ? num(known(row.danger) ? percent(row.danger) : "–") : null)))));
+  return scrollBox(el("table", { className: "ranking", role: "table", "aria-label": "Discards, best first" },
+    el("caption", {}, "Discards, best first"),
+    el("thead", {}, el("tr", { role: "row" }, head("Discard", false), head("Distance"), head("Outs"),
+      head("Next outs"), head("Points"), priced ? head("Expected points") : null, priced ? head("Danger") : null)),
+    el("tbody", {}, ranking.map((row) => el("tr", { role: "row" },
+      el("th", { scope: "row", role: "rowheader", title: cardName(row.card) }, cardText(row.card)),
+      num("Distance", String(row.distance)), num("Outs", String(row.outs_total)),
+      num("Next outs", Number(row.next_outs).toFixed(2)), num("Points", String(row.points)),
+      priced ? num("Expected points", known(row.expected_points) ? fixed(row.expected_points) : "–") : null,
+      priced ? num("Danger", known(row.danger) ? percent(row.danger) : "–") : null)))));
 }
 
 const PLAYS = { take: "Take the discard", stock: "Draw from the stock", buy: "Buy", pass: "Pass",
@@ -138,6 +148,25 @@ export function alternativeText(alternative) {
 
 /** The priced alternatives (the answer's ``expected_points``) as a table, the advised one first. */
 export function expectedTable(expected) {
+  return el("div", { className: "expected-block" }, expectedGrid(expected), howSure(expected));
+}
+
+/** How sure the expected points are, closed by default: each play's figure with its margin. */
+function howSure(expected) {
+  const line = (alternative) => {
+    const margin = known(alternative.standard_error) ? ` ± ${fixed(alternative.standard_error)}` : "";
+    const figure = known(alternative.expected_points) ? `${fixed(alternative.expected_points)}${margin}` : "not priced";
+    return el("li", {}, `${alternativeText(alternative)}: ${figure} points`);
+  };
+  return el("details", { className: "how-sure" }, el("summary", {}, "How sure is this?"),
+    el("p", {}, `Each figure is an average over ${plural(expected.samples, "deal")} of the cards you cannot see `
+      + `(seed ${expected.seed}); the margin after ± is its standard error: the true figure is within twice `
+      + "the margin most of the time."),
+    el("ul", {}, expected.alternatives.map(line)));
+}
+
+/** The priced alternatives as a table (one card per play on a phone). */
+function expectedGrid(expected) {
   // Explicit roles: on a phone the rows are laid out as cards (app.css), which must stay a table.
   const head = (text, num = false) => el("th", { scope: "col", role: "columnheader", className: num ? "num" : "" },
     text);
@@ -146,8 +175,8 @@ export function expectedTable(expected) {
   const num = (label, value) => cell(label, "num", value);
   const cut = expected.complete ? "" : ", cut short by the time budget";
   return scrollBox(el("table", { className: "expected-points", role: "table", "aria-label": "Expected points" },
-    el("caption", {}, `Expected points at the end of the hand, lower is better (${expected.samples} `
-      + `samples, seed ${expected.seed}${cut})`),
+    el("caption", {}, `Expected points at the end of the hand, lower is better (${plural(expected.samples, "deal")} `
+      + `played out${cut})`),
     el("thead", {}, el("tr", { role: "row" }, head("Play"), head("Card"), head("Expected points", true),
       head("Danger", true), head("Verdict"), head("Why"))),
     el("tbody", {}, expected.alternatives.map((alternative) => el("tr",
@@ -156,9 +185,7 @@ export function expectedTable(expected) {
         `${PLAYS[alternative.kind] || alternative.kind}${alternative.advised ? " (advised)" : ""}`),
       cell("Card", "", alternative.card ? cardText(alternative.card) : "–",
         { title: alternative.card ? cardName(alternative.card) : "" }),
-      num("Expected points", known(alternative.expected_points)
-        ? `${fixed(alternative.expected_points)} ± ${known(alternative.standard_error) ? fixed(alternative.standard_error) : "?"}`
-        : "–"),
+      num("Expected points", known(alternative.expected_points) ? fixed(alternative.expected_points) : "–"),
       num("Danger", known(alternative.danger) ? percent(alternative.danger) : "–"),
       cell("Verdict", alternative.verdict ? `verdict-${alternative.verdict}` : "",
         alternative.verdict ? verdictName(alternative.verdict) : "–"),
