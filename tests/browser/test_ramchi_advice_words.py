@@ -95,8 +95,8 @@ def test_an_alternative_is_shown_by_the_cards_that_differ_and_its_discards_apart
     box = thrown.locator("xpath=..")
     assert box.inner_text().startswith("Thrown away")
     assert lineup.locator(".thrown-away").count() == 0
-    style = box.evaluate("(e) => getComputedStyle(e).borderLeftWidth + ' ' + getComputedStyle(e).backgroundColor")
-    assert style != lineup.evaluate("(e) => '0px ' + getComputedStyle(e).backgroundColor"), style
+    look = "(e) => [getComputedStyle(e).borderLeftWidth, getComputedStyle(e).backgroundColor]"
+    assert box.evaluate(look) != lineup.evaluate(look), box.evaluate(look)
 
 
 def test_two_lineups_worth_the_same_are_said_to_be_equal(page: Any) -> None:
