@@ -106,7 +106,7 @@ def test_two_lineups_worth_the_same_are_said_to_be_equal(page: Any) -> None:
     assert "equal" in margin, margin
     assert "0.00" not in margin and "too close to call" not in margin
     first = results.get_by_role("list", name="Alternative 1 lineup", exact=True).locator("xpath=..")
-    assert "Alternative 1: equal to the advice" in first.inner_text()
+    assert "Alternative 1: equal to the advice, worth the same chips" in first.inner_text()
 
 
 @pytest.mark.parametrize(("chips", "error", "words"), [

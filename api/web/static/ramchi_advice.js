@@ -8,7 +8,7 @@
 import { ramchiAdvice } from "/web/client.js";
 import { cardRow } from "/web/cards.js";
 import {
-  cardName, cardsText, chips, deckCodes, fixed, known, opponentsText, percent, shuffled, splitCodes,
+  cardName, chips, deckCodes, fixed, known, opponentsText, percent, shuffled, splitCodes,
 } from "/web/format.js";
 import {
   about, band, behindWords, changes, exchangeWords, marginWords, opponentsWords, paysWords, sameValue,
@@ -61,7 +61,8 @@ function thrownAway(codes, label) {
     codes.length ? cardRow(codes, label) : null);
 }
 
-/** Why an alternative differs: the cards that differ round by round, and its count of rounds. */
+/** How an alternative differs: the cards that differ round by round, and its count of rounds
+ * (what it throws away is shown apart, below its lineup). */
 function whatDiffers(alternative, advice) {
   const reasons = [];
   const changed = changes(alternative, advice);
@@ -70,8 +71,6 @@ function whatDiffers(alternative, advice) {
     reasons.push(`It makes ${alternative.combinations.length} combinations instead of `
       + `${advice.combinations.length}.`);
   }
-  const discards = cardsText(alternative.discards);
-  if (discards !== cardsText(advice.discards)) reasons.push(`It throws away ${discards || "nothing"}.`);
   return reasons.join(" ") || "It plays the same cards in every round.";
 }
 

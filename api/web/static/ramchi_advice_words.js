@@ -56,7 +56,7 @@ export function marginWords(margin) {
 export function behindWords(alternative) {
   const gap = alternative.chips_behind;
   if (!known(gap)) return "";
-  if (sameValue(gap, 0)) return "equal to the advice: worth the same chips";
+  if (sameValue(gap, 0)) return "equal to the advice, worth the same chips";
   if (gap < 0) return `about ${gapText(gap)} better than the advice on these deals`;
   return `about ${gapText(gap)} worse than the advice: the advice is `
     + `${band(gap, alternative.behind_standard_error)}`;
