@@ -150,3 +150,15 @@ def test_opponents_and_seats_are_said_in_words_and_the_numbers_wait_behind_how_s
     disclosure.get_by_text("How sure is this?").click()
     details = disclosure.inner_text()
     assert "±" in details and "standard error" in details and "Seat 1, dealer 0" in details
+
+
+def test_the_safest_lineup_reads_for_players_too(page: Any) -> None:
+    panel = open_tool(page)
+    panel.get_by_label("Card codes (type, paste or pick below)").fill(HAND)
+    panel.get_by_label("Aim for").select_option("maximin")
+    results = advise(page, panel)
+    text = shown(results)
+    assert "The safest lineup: as many combinations as possible" in text
+    assert "You play first at the table" in text
+    assert "Round 5 (pays 5 chips from each other player)" in text
+    assert not [word for word in PLAYERS_WORDS_NOT if word.lower() in shown(panel).lower()]
