@@ -67,6 +67,8 @@ class PlannedCombinationSchema(Schema):
     round = Int(required=True, metadata={"description": "1-5; round k pays k chips"})
     win_probability = fields.Float(allow_none=True,
                                    metadata={"description": "estimated chance to win its round (ev)"})
+    stake = Int(metadata={"description": "the chips this round pays its winner from each other "
+                                         "player who pays (from the ruleset)", "example": 3})
 
 
 class ExchangeAdviceSchema(Schema):

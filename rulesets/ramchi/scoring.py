@@ -30,6 +30,7 @@ __all__ = [
     "next_seat",
     "play_out",
     "play_round",
+    "round_stake",
     "seat_problems",
 ]
 
@@ -152,13 +153,26 @@ def _round_winner(plays: Sequence[Play], tie_goes_to: str) -> int:
     return best.seat
 
 
+def round_stake(number: int) -> int:
+    """What round ``number`` (1–5) pays its winner from each other seat that pays: ``number``
+    chips (the last rounds pay most).
+
+    >>> [round_stake(number) for number in range(1, 6)]
+    [1, 2, 3, 4, 5]
+    """
+    if number not in range(1, MAX_COMBINATIONS + 1):
+        raise ValueError(f"Ramchi has rounds 1 to {MAX_COMBINATIONS}, not {number}")
+    return number
+
+
 def _round_chips(number: int, winner: int, active: Sequence[int], out_pay: bool) -> list[int]:
-    """Round ``number`` pays ``number`` chips to the winner from each other seat that pays."""
+    """Round ``number`` pays its stake to the winner from each other seat that pays."""
+    stake = round_stake(number)
     chips = [0, 0, 0]
     for seat in range(SEATS):
         if seat != winner and (out_pay or seat in active):
-            chips[seat] -= number
-            chips[winner] += number
+            chips[seat] -= stake
+            chips[winner] += stake
     return chips
 
 

@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from rulesets.cards import Card
+from rulesets.ramchi.scoring import round_stake
 from solver.ramchi.candidates import Candidate
 
 __all__ = [
@@ -32,7 +33,8 @@ class PlannedCombination:
     """One combination of a lineup: its cards, category key, strength, name and round (1–5).
 
     ``win_probability`` is the estimated chance it wins its round (``ev``
-    advice only; ``None`` otherwise).
+    advice only; ``None`` otherwise). ``stake`` is what the round pays its winner from each
+    other player who pays (:func:`rulesets.ramchi.scoring.round_stake`).
     """
 
     cards: tuple[Card, ...]
@@ -41,6 +43,7 @@ class PlannedCombination:
     name: str
     round: int
     win_probability: float | None = None
+    stake: int = 0
 
 
 def plan(lineup: Sequence[Candidate], win_probability: Sequence[float] | None = None
@@ -52,7 +55,8 @@ def plan(lineup: Sequence[Candidate], win_probability: Sequence[float] | None = 
         assert info.category is not None
         probability = None if win_probability is None else win_probability[number - 1]
         planned.append(PlannedCombination(
-            info.cards, info.category.key, info.strength, info.name, number, probability))
+            info.cards, info.category.key, info.strength, info.name, number, probability,
+            round_stake(number)))
     return tuple(planned)
 
 

@@ -6,6 +6,7 @@ from flask.testing import FlaskClient
 
 from rulesets.cards import full_deck, parse_cards
 from rulesets.ramchi.combinations import classify
+from rulesets.ramchi.scoring import round_stake
 
 HAND = ["As", "Ad", "Ah", "Kc", "Qc", "Jc", "9s", "8s", "7s", "5h", "4d", "3c", "Td", "9d", "2c", "6h", "2d"]
 
@@ -103,3 +104,12 @@ def test_hindsight_refuses_overlapping_lineups(client: FlaskClient) -> None:
     body = {"hand": HAND, "seat": 0, "dealer": 2, "lineups": {"1": [["As", "Kh", "Qs"]]}}
     response = client.post("/v1/ramchi/hindsight", json=body)
     assert response.status_code == 422
+
+
+def test_each_planned_round_says_what_it_pays_from_the_ruleset(client: FlaskClient) -> None:
+    body = client.post("/v1/ramchi/advice", json={"hand": HAND, "up_card": "Ks", "samples": 20}).json
+    lineups = [body["combinations"], *(alternative["combinations"] for alternative in body["alternatives"])]
+    assert len(lineups) > 1
+    for lineup in lineups:
+        assert [c["stake"] for c in lineup] == [round_stake(c["round"]) for c in lineup]
+    assert [c["stake"] for c in body["combinations"]] == [1, 2, 3, 4, 5]

@@ -13,14 +13,15 @@ HAND = ["As", "Ah", "Ad", "Kh", "Qh", "Jh", "2d", "3d", "5d", "9s", "9h", "9c", 
 RANKS = {"A": "Ace", "K": "King", "Q": "Queen", "J": "Jack", "T": "10"}
 SUITS = {"s": "spades", "h": "hearts", "d": "diamonds", "c": "clubs"}
 SYMBOLS = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
-OPPONENT_WORDS = {"greedy": "greedy", "solver": "careful (maximin solver)", "ev": "EV players"}
-"""How the page names each model inside a mixture."""
-MARGIN = re.compile(r"Lead over the runner-up: ([+−]\d+\.\d\d|0\.00) chips ± \d+\.\d\d — "
-                    r"(a clear choice|too close to call)")
-"""The margin line: the lead over the runner-up, its standard error, and the verdict."""
-BEHIND = re.compile(r"Alternative 1: expected ([+−]\d+\.\d\d|0\.00) chips, (−\d+\.\d\d|0\.00) chips "
-                    r"\(± \d+\.\d\d\) against the advice")
-"""The first alternative's line: its expected chips and how far it is behind the advice."""
+OPPONENT_WORDS = {"greedy": "players who always take their strongest combination first",
+                  "solver": "careful players", "ev": "players who maximise expected chips"}
+"""How the page names each kind of opponent."""
+MARGIN = re.compile(r"This lineup is about \d+\.\d\d chips? better than the next best: "
+                    r"(clearly better|probably better|a coin flip)\.|This lineup and the next best are equal")
+"""The margin line: the lead over the next best lineup in words, and how sure it is."""
+BEHIND = re.compile(r"Alternative 1: (about \d+\.\d\d chips? worse than the advice: the advice is "
+                    r"(clearly better|probably better|a coin flip|better)|equal to the advice)")
+"""The first alternative's line: how far it is behind the advice, in words."""
 
 
 def name(code: str) -> str:
@@ -51,7 +52,7 @@ def advise(page: Any, panel: Any) -> Any:
 
 def accounted(results: Any) -> int:
     lineup = results.get_by_role("list", name="Lineup", exact=True).get_by_role("img").count()
-    discards = results.get_by_role("list", name="Discards", exact=True).get_by_role("img").count()
+    discards = results.get_by_role("list", name="Thrown away", exact=True).get_by_role("img").count()
     return lineup + discards
 
 
@@ -66,13 +67,13 @@ def test_pick_cards_and_advise_maximin(page: Any) -> None:
     assert extra.get_attribute("aria-pressed") == "false"
     assert "unselect one" in panel.locator("#ramchi-advice-count").inner_text()
 
-    panel.get_by_label("Objective").select_option("maximin")
-    assert panel.get_by_label("Samples (ev only)").is_disabled()
-    assert panel.get_by_label("Opponents (ev only)").is_disabled()
+    panel.get_by_label("Aim for").select_option("maximin")
+    assert panel.get_by_label("Deals to sample (most chips only)").is_disabled()
+    assert panel.get_by_label("Opponents (most chips only)").is_disabled()
     results = advise(page, panel)
     assert accounted(results) == 17
     assert results.get_by_role("img", name="Queen of hearts").count() == 1
-    assert "Lead over the runner-up" not in results.inner_text()  # maximin has no runner-up
+    assert "next best" not in results.inner_text()  # the safest lineup is compared with no other
     assert results.get_by_role("heading", name="Lineup, round by round").is_visible()
     assert "Round 1" in results.get_by_role("list", name="Lineup", exact=True).inner_text()
     assert results.get_by_role("heading", name="Why").is_visible()
@@ -84,23 +85,24 @@ def test_ev_with_samples_and_up_card_fits_a_phone(page: Any) -> None:
     pick(panel, "Th As Ah Kc Qc Jc 2d 3d 5d 9s 9h 9c 7h 8h 6h 4s 4c".split())  # noqa: SIM905
     panel.get_by_label("Up-card").select_option("Ks")
     panel.get_by_label("Your seat").select_option("1")
-    panel.get_by_label("Samples (ev only)").fill("40")
-    panel.get_by_label("Opponents (ev only)").select_option(label="EV players")
+    panel.get_by_label("Deals to sample (most chips only)").fill("40")
+    panel.get_by_label("Opponents (most chips only)").select_option(label="Players who maximise chips")
     results = advise(page, panel)
     assert accounted(results) == 17
     text = results.inner_text()
-    assert "40 sampled deals against EV-playing opponents" in text
-    assert "Opponent model: arranges for expected chips" in text
-    # How clear the choice is: the lead over the runner-up, ± its standard error, and a verdict.
+    assert "against players who maximise expected chips (over 40 sampled deals)" in text
+    assert "Opponent model: arranges for expected chips" not in text  # behind "How sure is this?"
+    results.get_by_text("How sure is this?").click()
+    assert "Opponent model: EV-playing opponents; arranges for expected chips" in results.inner_text()
+    # How clear the choice is: the lead over the next best lineup, in words.
     assert MARGIN.search(results.locator("#ramchi-advice-margin").inner_text())
     assert "of the time" in results.get_by_role("list", name="Lineup", exact=True).inner_text()
     assert results.get_by_role("heading", name="The 2♦ exchange").is_visible()
-    assert "Keep the 2♦" in text and "if exchanged" in text
+    assert "Keep the 2♦: about" in text and "better than exchanging it for K♠" in text
     # An alternative is drawn with its difference and why it is worse.
     alternative = results.get_by_role("list", name="Alternative 1 lineup", exact=True)
     assert alternative.get_by_role("img").count() >= 3
-    assert "against the advice" in text
-    assert "chips fewer than the advice" in text or "as many chips as the advice" in text
+    assert "It plays " in text and " in round " in text
     assert BEHIND.search(text), text
     violations = accessibility_violations(page, context="#ramchi-advice-results")
     assert not violations, describe(violations)
@@ -110,14 +112,14 @@ def test_ev_with_samples_and_up_card_fits_a_phone(page: Any) -> None:
     screenshot(page, "ramchi-advice-phone")
 
 
-def test_the_default_opponents_are_mixed_and_named_with_their_weights(page: Any) -> None:
+def test_the_default_opponents_are_mixed_and_named_in_words(page: Any) -> None:
     panel = open_tool(page)
-    opponents = panel.get_by_label("Opponents (ev only)")
+    opponents = panel.get_by_label("Opponents (most chips only)")
     assert opponents.input_value() == "mixture"
     labels = opponents.locator("option").all_inner_texts()
-    assert labels == ["Mixed (default)", "Greedy", "Careful (maximin solver)", "EV players"]
+    assert labels == ["Mixed (default)", "Greedy players", "Careful players", "Players who maximise chips"]
     # Careful opponents cost a solve per hand: the untouched samples follow the smaller default.
-    samples = panel.get_by_label("Samples (ev only)")
+    samples = panel.get_by_label("Deals to sample (most chips only)")
     opponents.select_option("solver")
     assert samples.input_value() == "40"
     opponents.select_option("mixture")
@@ -127,12 +129,12 @@ def test_the_default_opponents_are_mixed_and_named_with_their_weights(page: Any)
     results = advise(page, panel)
     text = results.inner_text()
     total = sum(DEFAULT_MIXTURE.values())
-    shown = re.search(r"against mixed opponents \(([^)]*(\)[^)]*)?)\)", text)
-    assert shown, text
-    for model, weight in DEFAULT_MIXTURE.items():
-        if weight > 0:
-            assert f"% {OPPONENT_WORDS[model]}" in shown.group(1)
-            assert f"{round(100 * weight / total)}" in shown.group(1)
+    present = {model: weight for model, weight in DEFAULT_MIXTURE.items() if weight > 0}
+    if len(present) == 1:  # one kind of opponent: named without shares
+        assert f"against {OPPONENT_WORDS[next(iter(present))]} (over 40 sampled deals)" in text, text
+    else:
+        for model, weight in present.items():
+            assert f"{round(100 * weight / total)}% {OPPONENT_WORDS[model]}" in text, text
     assert MARGIN.search(results.locator("#ramchi-advice-margin").inner_text())
 
 
@@ -151,7 +153,7 @@ def test_typed_codes_lenient_and_bad_token_shows_problem(page: Any) -> None:
     assert not panel.get_by_role("region", name="Advice").is_visible()
     # Fixed, lenient codes are accepted.
     codes.fill("a♠ AH ad Kh Qh Jh 2d 3d 5d 9s 9h 9c 7c 8c 6c 4s 4c")
-    panel.get_by_label("Objective").select_option("maximin")
+    panel.get_by_label("Aim for").select_option("maximin")
     results = advise(page, panel)
     assert accounted(results) == 17
     assert alert.inner_text() == ""
@@ -163,7 +165,7 @@ def test_random_deal_then_advise(page: Any) -> None:
     assert "17 of 17 chosen" in panel.locator("#ramchi-advice-count").inner_text()
     grid = panel.get_by_role("group", name="Deck")
     assert grid.locator("button[aria-pressed=true]").count() == 17
-    panel.get_by_label("Objective").select_option("maximin")
+    panel.get_by_label("Aim for").select_option("maximin")
     results = advise(page, panel)
     assert accounted(results) == 17
 

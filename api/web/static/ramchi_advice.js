@@ -1,21 +1,33 @@
 // Ramchi advice: pick 17 cards (deck grid, random deal or typed codes), ask for the advice, and
-// show the lineup round by round, the discards, the 2♦ exchange, the alternatives and why.
+// show the lineup round by round (what each round pays), what is thrown away, the 2♦ exchange, the
+// alternatives (by the cards that differ) and why, in words; the numbers behind the words sit in a
+// "How sure is this?" disclosure (ramchi_advice_words.js writes the words).
 // The text box is the one source of the hand: the grid and the random deal write into it, and
 // what is typed there is sent as typed (the API parses lenient codes and names any problem).
 
 import { ramchiAdvice } from "/web/client.js";
 import { cardRow } from "/web/cards.js";
 import {
-  OPPONENT_CHOICES, cardName, cardsText, chips, deckCodes, fixed, known, opponentsText, shuffled,
-  splitCodes,
+  cardName, chips, deckCodes, fixed, known, opponentsText, percent, shuffled, splitCodes,
 } from "/web/format.js";
-import { RAMCHI_LINEUP, deckGrid, el, feedback, field, lineupList, select } from "/web/widgets.js";
+import {
+  about, band, behindWords, changes, exchangeWords, marginWords, opponentsWords, paysWords, sameValue,
+  tableWords,
+} from "/web/ramchi_advice_words.js";
+import { RAMCHI_LINEUP, deckGrid, el, feedback, field, select } from "/web/widgets.js";
 
 const HAND_SIZE = RAMCHI_LINEUP.handSize;
 const SUIT_LETTERS = { "♠": "s", "♥": "h", "♦": "d", "♣": "c" };
 const DEFAULT_SAMPLES = "200";
 const SOLVER_SAMPLES = "40";  // careful opponents cost a solve per hand: the API's own default
 const id = (name) => `ramchi-advice-${name}`;
+/** The opponents the advice can assume (the API's ``opponents``), as the form names them. */
+const OPPONENT_CHOICES = [
+  ["mixture", "Mixed (default)"],
+  ["greedy", "Greedy players"],
+  ["solver", "Careful players"],
+  ["ev", "Players who maximise chips"],
+];
 
 /** A token as a deck code when this page can read it ("10h" → "Th", "a♠" → "As"); else null. */
 function normalize(token) {
@@ -28,136 +40,150 @@ function normalize(token) {
 
 // -- the answer ----------------------------------------------------------------------------------
 
-/** How far an alternative is behind the advice: "−0.84 chips (± 0.12)". */
-function behindText(alternative) {
-  const error = known(alternative.behind_standard_error)
-    ? ` (± ${fixed(alternative.behind_standard_error)})` : "";
-  return `${chips(-alternative.chips_behind)} chips${error}`;
+/** A lineup as an ordered list: per round what it pays (the answer's ``stake``), the
+ * combination's name, its chance to win the round when known, and its cards. */
+function adviceLineup(combinations, label) {
+  return el("ol", { className: "lineup", "aria-label": label }, combinations.map((combination) => {
+    const pays = paysWords(combination);
+    const odds = known(combination.win_probability)
+      ? ` — wins its round ${percent(combination.win_probability)} of the time` : "";
+    return el("li", {},
+      el("p", {}, `Round ${combination.round}${pays ? ` (${pays})` : ""}: `,
+        el("strong", {}, combination.name), odds),
+      cardRow(combination.cards, `${label}, round ${combination.round}: ${combination.name}`));
+  }));
 }
 
-/** The advised lineup's lead over the runner-up, and whether it is clear (≥ 2 standard errors). */
-function marginText(margin) {
-  return `Lead over the runner-up: ${chips(margin.chips)} chips ± ${fixed(margin.standard_error)}`
-    + ` — ${margin.clear ? "a clear choice" : "too close to call"}.`;
+/** The cards a lineup throws away, labelled and set apart from its combinations. */
+function thrownAway(codes, label) {
+  return el("div", { className: "thrown-away" },
+    el("p", { className: "thrown-away-label" }, "Thrown away", codes.length ? ":" : ": nothing"),
+    codes.length ? cardRow(codes, label) : null);
 }
 
-/** The rounds where ``alternative`` plays something other than ``advice``, in words. */
-function changedRounds(alternative, advice) {
-  const byRound = new Map(advice.combinations.map((combination) => [combination.round, combination]));
-  return alternative.combinations.filter((combination) => {
-    const mine = byRound.get(combination.round);
-    return !mine || mine.cards.join(" ") !== combination.cards.join(" ");
-  }).map((combination) => {
-    const mine = byRound.get(combination.round);
-    return `round ${combination.round}: ${combination.name}${mine ? ` instead of ${mine.name}` : ""}`;
-  });
-}
-
-/** Why an alternative is worse: its expected chips against the advice's, and where it differs. */
-function whyWorse(alternative, advice) {
+/** How an alternative differs: the cards that differ round by round, and its count of rounds
+ * (what it throws away is shown apart, below its lineup). */
+function whatDiffers(alternative, advice) {
   const reasons = [];
-  let gap = null;
-  if (known(alternative.chips_behind)) gap = alternative.chips_behind;
-  else if (known(alternative.expected_chips) && known(advice.expected_chips)) {
-    gap = advice.expected_chips - alternative.expected_chips;
-  }
-  if (gap !== null) {
-    reasons.push(gap > 0 ? `It is expected to win ${fixed(gap)} chips fewer than the advice.`
-      : "It is expected to win as many chips as the advice on these sampled deals.");
-  }
+  const changed = changes(alternative, advice);
+  if (changed.length) reasons.push(`It plays ${changed.join("; ")}.`);
   if (alternative.combinations.length !== advice.combinations.length) {
     reasons.push(`It makes ${alternative.combinations.length} combinations instead of `
       + `${advice.combinations.length}.`);
   }
-  const changed = changedRounds(alternative, advice);
-  if (changed.length) reasons.push(`It plays ${changed.join("; ")}.`);
-  const discards = cardsText(alternative.discards);
-  if (discards !== cardsText(advice.discards)) reasons.push(`It discards ${discards || "nothing"}.`);
-  return reasons.join(" ");
+  return reasons.join(" ") || "It plays the same cards in every round.";
 }
 
 function exchangeText(exchange, advice, request) {
-  const kept = exchange.expected_chips_if_kept;
-  const swapped = exchange.expected_chips_if_exchanged;
-  const numbers = known(kept) && known(swapped)
-    ? ` Expected ${chips(swapped)} chips if exchanged, ${chips(kept)} if kept.` : "";
-  if (exchange.possible) {
-    const upCard = request.up_card ? cardName(request.up_card) : "the up-card";
-    return exchange.recommended
-      ? `Exchange the 2♦ for ${upCard}: it is worth more than keeping it.${numbers}`
-      : `Keep the 2♦: exchanging it for ${upCard} is worth less.${numbers}`;
-  }
+  if (exchange.possible) return exchangeWords(exchange, request.up_card);
   let reason = "the rules do not offer it here";
   if (!(advice.hand || []).includes("2d")) reason = "you do not hold the 2♦";
   else if (!request.up_card) reason = "no up-card was given";
-  else if (advice.objective !== "ev") reason = "only the ev objective weighs it";
+  else if (advice.objective !== "ev") reason = "only the advice for the most chips weighs it";
   return `No exchange to weigh: ${reason}.`;
 }
 
 function summary(advice) {
   const assumptions = advice.assumptions || {};
-  const where = ` Seat ${assumptions.seat}, dealer ${assumptions.dealer}; `
-    + `solved in ${Math.round(advice.solve_ms)} ms.`;
+  const table = el("p", { id: id("table") }, tableWords(assumptions));
   if (!known(advice.expected_chips)) {
-    return el("p", {}, "Maximin: as many combinations as possible, then the weakest as strong as possible.", where);
+    return [el("p", {}, "The safest lineup: as many combinations as possible, then the weakest as "
+      + "strong as possible."), table];
   }
-  const error = known(advice.standard_error) ? ` (± ${fixed(advice.standard_error)})` : "";
-  return el("p", {}, `Expected ${chips(advice.expected_chips)} chips${error} over ${advice.samples} `
-    + `sampled deals against ${opponentsText(assumptions)}.`, where);
+  return [el("p", {}, `Expected to win ${about(advice.expected_chips)} chips this hand against `
+    + `${opponentsWords(assumptions)} (over ${advice.samples} sampled deals).`), table];
 }
 
 function marginPart(advice) {
   if (advice.margin) {
-    return el("p", { id: id("margin"), className: advice.margin.clear ? "verdict-best" : "verdict-inaccuracy" },
-      marginText(advice.margin),
-      el("span", { className: "margin-note" }, " Clear means a lead of at least two standard errors, "
-        + "both lineups played on the same sampled deals."));
+    const gap = advice.margin.chips;
+    const sure = band(gap, advice.margin.standard_error) === "clearly better" && !sameValue(gap, 0);
+    return el("p", { id: id("margin"), className: sure ? "verdict-best" : "verdict-inaccuracy" },
+      marginWords(advice.margin));
   }
   return advice.objective === "ev"
-    ? el("p", { id: id("margin") }, "No runner-up lineup to measure the lead against.") : null;
+    ? el("p", { id: id("margin") }, "No other lineup was found to compare this one with.") : null;
 }
 
 function alternativeItem(alternative, index, advice) {
   const n = index + 1;
-  const worth = known(alternative.expected_chips) ? `: expected ${chips(alternative.expected_chips)} chips` : "";
-  let gap = "";
-  if (known(alternative.chips_behind)) gap = `, ${behindText(alternative)} against the advice`;
-  else if (worth && known(advice.expected_chips)) {
-    gap = ` (${chips(alternative.expected_chips - advice.expected_chips)} against the advice)`;
-  }
+  const behind = behindWords(alternative);
   return el("li", {},
-    el("p", {}, el("strong", {}, `Alternative ${n}`), worth, gap),
-    el("p", {}, whyWorse(alternative, advice)),
-    lineupList(alternative.combinations, `Alternative ${n} lineup`, { pays: true, cardsLabel: `Alternative ${n}` }),
-    alternative.discards.length ? cardRow(alternative.discards, `Alternative ${n} discards`) : null);
+    el("p", {}, el("strong", {}, `Alternative ${n}`), behind ? `: ${behind}.` : ""),
+    el("p", {}, whatDiffers(alternative, advice)),
+    adviceLineup(alternative.combinations, `Alternative ${n} lineup`),
+    thrownAway(alternative.discards, `Alternative ${n} thrown away`));
 }
 
 function alternativesPart(advice) {
   if (advice.alternatives.length) {
-    return el("ol", {}, advice.alternatives.map((alternative, i) => alternativeItem(alternative, i, advice)));
+    return el("ol", { className: "alternatives" },
+      advice.alternatives.map((alternative, i) => alternativeItem(alternative, i, advice)));
   }
-  return el("p", {}, advice.objective === "ev" ? "The solver listed no alternative lineup."
-    : "The maximin objective lists no alternatives; choose ev to compare lineups by chips.");
+  return el("p", {}, advice.objective === "ev" ? "No other lineup came close enough to list."
+    : "The safest lineup is found without comparing others; aim for the most chips to compare lineups.");
+}
+
+/** The numbers behind the words, for those who want them: errors, seats, the solver's summary. */
+function howSure(advice) {
+  const lines = [];
+  const assumptions = advice.assumptions || {};
+  if (known(advice.expected_chips)) {
+    lines.push(`Expected chips: ${chips(advice.expected_chips)} ± ${fixed(advice.standard_error || 0)} `
+      + `(standard error) over ${advice.samples} sampled deals, seed ${advice.seed}.`);
+  }
+  if (advice.margin) {
+    lines.push(`Lead over the next best lineup: ${chips(advice.margin.chips)} ± `
+      + `${fixed(advice.margin.standard_error)} chips, both played on the same sampled deals. `
+      + "Clearly better means a lead of at least two standard errors, probably better at least one; "
+      + "less is a coin flip.");
+  }
+  advice.alternatives.forEach((alternative, i) => {
+    if (known(alternative.chips_behind)) {
+      lines.push(`Alternative ${i + 1}: ${chips(-alternative.chips_behind)} ± `
+        + `${fixed(alternative.behind_standard_error || 0)} chips against the advice.`);
+    }
+  });
+  const exchange = advice.exchange;
+  if (known(exchange.expected_chips_if_kept) && known(exchange.expected_chips_if_exchanged)) {
+    const error = known(exchange.difference_standard_error) ? ` ± ${fixed(exchange.difference_standard_error)}` : "";
+    lines.push(`The 2♦: ${chips(exchange.expected_chips_if_exchanged)} chips if exchanged, `
+      + `${chips(exchange.expected_chips_if_kept)} if kept (difference${error}).`);
+  }
+  if (known(advice.expected_chips) && assumptions.opponents) {
+    lines.push(`Opponent model: ${opponentsText(assumptions)}; ${assumptions.opponent_model || ""}.`);
+  }
+  lines.push(`Seat ${assumptions.seat}, dealer ${assumptions.dealer} (seats 0 to 2 in play order); `
+    + `objective ${advice.objective}; solved in ${Math.round(advice.solve_ms)} ms.`);
+  lines.push(`The solver's summary: ${advice.explanation}`);
+  return el("details", { className: "how-sure", id: id("how-sure") },
+    el("summary", {}, "How sure is this?"), el("ul", {}, lines.map((line) => el("li", {}, line))));
+}
+
+/** Why this lineup, in words: the maximin reason as the solver wrote it, or the ev comparison. */
+function whyPart(advice) {
+  if (!known(advice.expected_chips)) return el("p", {}, advice.explanation);
+  return el("p", {}, `Every lineup listed was played on the same ${advice.samples} sampled deals `
+    + `against ${opponentsWords(advice.assumptions)}; this one is expected to win the most chips. `
+    + "The later rounds pay more, so the strongest combinations are not always played first.");
 }
 
 function render(results, advice, request) {
   const heading = el("h2", { id: id("results-heading"), tabIndex: -1 }, "Advice");
-  const assumptions = advice.assumptions || {};
-  results.replaceChildren(heading, summary(advice),
-    known(advice.expected_chips) && assumptions.opponent_model
-      ? el("p", { className: "busy", id: id("opponent-model") }, `Opponent model: ${assumptions.opponent_model}.`)
-      : null,
+  results.replaceChildren(heading, ...summary(advice),
     marginPart(advice) || "",
+    advice.budget_note ? el("p", { className: "verdict-inaccuracy" }, advice.budget_note) : "",
     advice.four_of_a_kind ? el("p", { className: "verdict-best" }, advice.four_of_a_kind.note) : "",
     el("h3", {}, "Lineup, round by round"),
-    lineupList(advice.combinations, "Lineup", { pays: true, cardsLabel: "Lineup" }),
-    el("h3", {}, "Discards"),
-    advice.discards.length ? cardRow(advice.discards, "Discards") : el("p", {}, "None."),
+    adviceLineup(advice.combinations, "Lineup"),
+    el("h3", {}, "Thrown away"),
+    advice.discards.length ? cardRow(advice.discards, "Thrown away") : el("p", {}, "Nothing."),
     el("h3", {}, "The 2♦ exchange"),
-    el("p", { className: advice.exchange.recommended ? "verdict-best" : "" },
+    el("p", { id: id("exchange"), className: advice.exchange.recommended ? "verdict-best" : "" },
       exchangeText(advice.exchange, advice, request)),
     el("h3", {}, "Alternatives"), alternativesPart(advice),
-    el("h3", {}, "Why"), el("p", {}, advice.explanation));
+    el("h3", {}, "Why"), whyPart(advice),
+    howSure(advice));
   results.hidden = false;
   heading.focus();
 }
@@ -219,14 +245,14 @@ function handPicker() {
 
 // -- the options ---------------------------------------------------------------------------------
 
-/** The deal and the objective: the fieldset and ``request(hand)``, the advice request. */
+/** The deal and the aim (the API's objective): the fieldset and ``request(hand)``, the advice request. */
 function optionsForm() {
-  const seats = [["0", "0"], ["1", "1"], ["2", "2"]];
+  const seats = [["0", "First player"], ["1", "Second player"], ["2", "Third player"]];
   const upCard = select([["", "None (not known)"], ...deckCodes().map((code) => [code, cardName(code)])], "",
     { id: id("up-card") });
   const seat = select(seats, "0", { id: id("seat") });
-  const dealer = select([["", "Not known (rotated)"], ...seats], "", { id: id("dealer") });
-  const objective = select([["ev", "Most chips (ev)"], ["maximin", "Safest (maximin)"]], "ev",
+  const dealer = select([["", "Not known (each in turn)"], ...seats], "", { id: id("dealer") });
+  const objective = select([["ev", "The most chips"], ["maximin", "The safest lineup"]], "ev",
     { id: id("objective") });
   const samples = el("input", { id: id("samples"), type: "number", min: 1, max: 5000, step: 1,
     value: DEFAULT_SAMPLES, inputMode: "numeric" });
@@ -247,12 +273,13 @@ function optionsForm() {
   const label = (input, text) => el("label", { for: input.id }, text);
   const box = el("fieldset", {}, el("legend", {}, "The deal"),
     row(label(upCard, "Up-card"), upCard, label(seat, "Your seat"), seat, label(dealer, "Dealer"), dealer),
-    row(label(objective, "Objective"), objective, label(samples, "Samples (ev only)"), samples),
-    field("Opponents (ev only)", opponents),
+    row(label(objective, "Aim for"), objective, label(samples, "Deals to sample (most chips only)"), samples),
+    field("Opponents (most chips only)", opponents),
     el("p", { id: id("opponents-hint"), className: "busy" },
-      "Who the two opponents are assumed to be (ev only). The default mixture is the blend of "
-      + "models that did best in the service's tournament (today: all EV players). Careful "
-      + "opponents cost a solve per sampled hand, so fewer samples are drawn (at most 200)."));
+      "Who the two opponents are assumed to be, when aiming for the most chips. The default mix is "
+      + "the blend of players that did best in the service's tournament (today: all players who "
+      + "maximise expected chips). Careful players take longer to work out, so fewer deals are "
+      + "sampled (at most 200)."));
   function request(hand) {
     const body = { hand, objective: objective.value, seat: Number(seat.value),
       dealer: dealer.value === "" ? null : Number(dealer.value),
