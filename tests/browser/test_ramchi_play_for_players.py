@@ -84,8 +84,8 @@ def test_a_game_over_at_once_on_four_of_a_kind_shows_each_hand_and_reviews_both(
     screenshot(page, "ramchi-play-fours-at-once")
 
 
-def play_through(page: Any, panel: Any, on_result: Any = None) -> None:
-    """Play the game to its review: exchange, arrange the strongest five combinations, reveal
+def play_through(page: Any, panel: Any, on_result: Any = None, made: int = 5) -> None:
+    """Play the game to its review: exchange, arrange the strongest ``made`` combinations, reveal
     every round; ``on_result(result)`` is called on each hand's result once it is reviewed."""
     exchange = panel.get_by_role("button", name="Exchange", exact=True)
     play = panel.get_by_role("button", name="Play", exact=True)
@@ -101,7 +101,7 @@ def play_through(page: Any, panel: Any, on_result: Any = None) -> None:
         elif play.is_visible():
             hand_group = panel.get_by_role("group", name="Your hand")
             hand = [b.get_attribute("data-card") for b in hand_group.get_by_role("button").all()]
-            for combo in combinations(hand, 5):
+            for combo in combinations(hand, 5)[:made]:
                 for code in combo:
                     hand_group.get_by_role("button", name=name(code)).click()
             play.click()
@@ -140,3 +140,37 @@ def test_playing_a_hand_reads_you_and_bots_in_words(page: Any) -> None:
         assert re.search(r"\bYou: ", text), text
         assert "Your verdict: " in text
     assert_plain(panel)
+
+
+def test_a_hand_review_says_why_a_lineup_cost_chips_round_by_round(page: Any) -> None:
+    panel = open_tool(page, ARRANGED)
+    start(panel)
+    reviews: list[dict[str, Any]] = []
+
+    def read(result: Any) -> None:
+        why = result.locator("#ramchi-play-why")
+        chances = result.get_by_role("table", name="Win chances, round by round")
+        details = result.locator("details", has_text="How sure is this?")
+        reviews.append({"why": why.inner_text(), "rows": chances.get_by_role("row").all_inner_texts(),
+                        "details_open": details.get_attribute("open"), "text": result.inner_text(),
+                        "lost": result.get_by_role("list", name="The rounds you lost").count()})
+        if len(reviews) == 1:
+            violations = accessibility_violations(page, context="#ramchi-play")
+            assert not violations, describe(violations)
+            screenshot(page, "ramchi-play-why")
+
+    play_through(page, panel, read, made=4)  # one combination short each hand
+    assert len(reviews) == 2
+    for review in reviews:
+        assert "What the best lineup did differently" in review["why"], review["why"]
+        assert re.search(r"You made 4 combinations; .+ was a fifth\.", review["why"]), review["why"]
+        assert len(review["rows"]) == 1 + 5  # header, rounds 1-5
+        assert re.search(r"\d+(\.\d)?%", review["rows"][1]), review["rows"]
+        assert "no combination" in review["rows"][5]  # your round 5: none
+        assert review["details_open"] is None  # the sampling's precision stays folded away
+        text = review["text"]
+        assert "standard error" not in text.lower() and "±" not in text
+        if review["lost"]:
+            assert re.search(r"Round \d: (your .+ lost to (Bot [12]'s) .+|you had no combination left; "
+                             r"Bot [12] won with .+)\.", text), text
+    assert any(review["lost"] for review in reviews)

@@ -6,8 +6,9 @@
 import { act, createGame, gameLog, ramchiHindsight, seatOf, seatView, trainerScore } from "/web/client.js";
 import { cardElement, cardRow } from "/web/cards.js";
 import { cardsText, fixed, signed, verdictName } from "/web/format.js";
-import { el, feedback, guarded, lineupBuilder, lineupList, select } from "/web/widgets.js";
+import { el, feedback, guarded, lineupBuilder, lineupList, scrollBox, select } from "/web/widgets.js";
 import { BOT_KINDS, TableWords, opponentsWords } from "/web/ramchi_play_words.js";
+import { chancesTable, howSure, lostRounds, whyPart } from "/web/ramchi_hand_review.js";
 
 const ME = 0;
 const SEATS = [0, 1, 2];
@@ -369,15 +370,20 @@ class RamchiTable {
 
   async hindsight(record, mine, box) {
     const verdict = verdictLine(mine.decision);
+    const score = mine.decision && mine.decision.score;
+    const why = score ? [whyPart(score), chancesTable(score), howSure(score)] : [];
+    const lost = lostRounds(record, this.words, ME);
     try {
       const answer = await ramchiHindsight({ hand: mine.hand, seat: ME, dealer: mine.dealer,
         ...playedLineups(record) });
-      box.replaceChildren(el("h4", {}, "Hindsight review"), verdict,
+      box.replaceChildren(el("h4", {}, "Hindsight review"), verdict, ...why,
+        el("h4", {}, "Knowing the others' lineups"),
+        ...(lost ? [lost] : []),
         el("p", {}, `Knowing the others' lineups, the best lineup wins ${signed(answer.chips)} chips; `
           + `yours won ${signed(answer.played_chips)}.`),
         lineupList(answer.combinations, "Best lineup in hindsight", { cardsLabel: "Hindsight" }));
     } catch (error) {
-      box.replaceChildren(el("h4", {}, "Hindsight review"), verdict);
+      box.replaceChildren(el("h4", {}, "Hindsight review"), verdict, ...why, ...(lost ? [lost] : []));
       this.status.fail(error);
     }
   }
@@ -387,8 +393,8 @@ class RamchiTable {
     const { view, words } = this;
     this.status.done("Game over.");
     const finished = [...this.hands.values()].filter((h) => h.ended).sort((a, b) => a.hand - b.hand);
-    const scroll = el("div", {}, reviewTable(finished, this.decisions, words, (record) => this.replayButton(record)));
-    scroll.style.overflowX = "auto";
+    const scroll = scrollBox(reviewTable(finished, this.decisions, words, (record) => this.replayButton(record)));
+    scroll.setAttribute("aria-label", "Your decisions, hand by hand");
     const again = el("button", { type: "button" }, "New game");
     again.addEventListener("click", () => {
       this.setup.box.hidden = false;
