@@ -88,3 +88,8 @@ class TrainerScoreSchema(Schema):
         "description": "false when the solver budget ran out first (see budget_note)"})
     budget_note = fields.String(allow_none=True, required=True, metadata={
         "description": "what the budget cut short, in words (null when complete)"})
+    why = fields.List(fields.String(), required=True, metadata={
+        "description": "what the best lineup does differently from yours, one sentence each in a "
+                       "player's words (the 2♦ exchange, the combinations made, the round whose win "
+                       "chance differs most); empty when both lineups are the same",
+        "example": ["You made 4 combinations; Q♠ 9♠ 7♠ (Flush Q-9-7) was a fifth."]})

@@ -40,6 +40,7 @@ from solver.ramchi.objectives import OBJECTIVES, four_if_counted, mean_and_error
 from solver.ramchi.opponents import DEFAULT_OPPONENTS
 from solver.ramchi.results import PlannedCombination, plan
 from solver.ramchi.search import profile
+from solver.ramchi.trainer_words import lineup_differences
 
 __all__ = ["VERDICTS", "TrainerLineup", "TrainerScore", "score_lineup", "verdict"]
 
@@ -97,6 +98,9 @@ class TrainerScore:
     """Whether every sample was used and the advice's search ran to its end within the budget."""
     budget_note: str | None = None
     """When not complete: what the budget cut short, in words."""
+    why: tuple[str, ...] = ()
+    """What the best lineup does differently from the player's, one sentence each
+    (:func:`solver.ramchi.trainer_words.lineup_differences`); empty when they are the same."""
 
 
 def _lineup_problem(hand: Sequence[Card], lineup: Sequence[Sequence[Card]]) -> None:
@@ -188,11 +192,13 @@ def score_lineup(
     lost = max(0.0, difference)
     by_mask = {c.mask: c for c in hand_candidates(mine)}
     player_lineup = [by_mask[sum(1 << card.index for card in cards)] for cards in arranged.cards]
+    player = TrainerLineup(plan(player_lineup, player_rates), arranged.discards, did_exchange, player_mean,
+                           player_error)
+    best = TrainerLineup(plan(chosen.best.lineup, best_rates), discards(chosen.hand, chosen.best.lineup),
+                         chosen.hand != hand, best_mean, best_error)
     return TrainerScore(
-        player=TrainerLineup(plan(player_lineup, player_rates), arranged.discards, did_exchange, player_mean,
-                             player_error),
-        best=TrainerLineup(plan(chosen.best.lineup, best_rates), discards(chosen.hand, chosen.best.lineup),
-                           chosen.hand != hand, best_mean, best_error),
+        player=player,
+        best=best,
         chips_lost=lost,
         difference_error=difference_error,
         verdict=verdict(lost),
@@ -205,4 +211,5 @@ def score_lineup(
         samples_used=len(deals),
         complete=note is None,
         budget_note=note,
+        why=lineup_differences(player.combinations, player.exchanged, best.combinations, best.exchanged),
     )

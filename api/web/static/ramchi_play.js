@@ -3,21 +3,25 @@
 // scored silently (the trainer's score) before it is sent, and after each hand the best lineup in
 // hindsight is shown. After the game, a review table lists every decision with the chips it cost.
 
-import { act, createGame, ramchiHindsight, seatOf, seatView, trainerScore } from "/web/client.js";
+import { act, createGame, gameLog, ramchiHindsight, seatOf, seatView, trainerScore } from "/web/client.js";
 import { cardElement, cardRow } from "/web/cards.js";
-import { cardText, cardsText, fixed, signed, verdictName } from "/web/format.js";
-import { el, feedback, guarded, lineupBuilder, lineupList, select } from "/web/widgets.js";
+import { cardsText, fixed, signed, verdictName } from "/web/format.js";
+import { el, feedback, guarded, lineupBuilder, lineupList, scrollBox, select } from "/web/widgets.js";
+import { BOT_KINDS, TableWords, opponentsWords } from "/web/ramchi_play_words.js";
+import { chancesTable, howSure, lostRounds, whyPart } from "/web/ramchi_hand_review.js";
 
 const ME = 0;
 const SEATS = [0, 1, 2];
-const BOTS = ["greedy", "maximin", "ev"];
 const id = (name) => `ramchi-play-${name}`;
 
-/** The finished hands an action's events tell of, by hand number: rounds, chips, four of a kind. */
+/** The hands events (an action's, or the game's log) tell of, by hand number: the dealer,
+ * rounds, chips and four of a kind; a hand is finished once it has ``ended``. */
 function finishedHands(events, into = new Map()) {
   for (const event of events || []) {
-    if (!["round_played", "hand_ended", "four_of_a_kind_won"].includes(event.kind)) continue;
-    const record = into.get(event.hand) || { hand: event.hand, rounds: [], ended: null, four: null };
+    if (!["hand_dealt", "round_played", "hand_ended", "four_of_a_kind_won"].includes(event.kind)) continue;
+    const record = into.get(event.hand)
+      || { hand: event.hand, rounds: [], ended: null, four: null, dealer: null };
+    if (event.kind === "hand_dealt") record.dealer = event.dealer;
     if (event.kind === "round_played" && !record.rounds.some((r) => r.number === event.number)) {
       record.rounds.push(event);
     }
@@ -45,8 +49,8 @@ function playedLineups(record) {
 
 function setupForm() {
   const name = el("input", { id: id("name"), value: "You", maxLength: 40, autocomplete: "nickname" });
-  const bots = [1, 2].map((seat) => select(BOTS.map((kind) => [kind, kind]), seat === 1 ? "ev" : "greedy",
-    { id: id(`bot-${seat}`) }));
+  const bots = [1, 2].map((seat) => select(BOT_KINDS.map(([kind, words]) => [kind, words]),
+    seat === 1 ? "ev" : "greedy", { id: id(`bot-${seat}`) }));
   const hands = el("input", { id: id("hands"), type: "number", min: 1, max: 10, step: 1, value: "2",
     inputMode: "numeric" });
   hands.style.width = "5rem";
@@ -55,58 +59,77 @@ function setupForm() {
     el("div", { className: "row" }, el("label", { for: id("name") }, "Your name"), name),
     el("div", { className: "row" }, el("label", { for: id("bot-1") }, "Bot 1"), bots[0],
       el("label", { for: id("bot-2") }, "Bot 2"), bots[1]),
+    el("p", { className: "busy" }, "A greedy player plays its strongest combination first; a cautious "
+      + "player guards against the worst the others could hold; an expected-chips player plays "
+      + "what wins the most chips on average."),
     el("div", { className: "row" }, el("label", { for: id("hands") }, "Hands (1–10)"), hands, start));
   const settings = () => ({ players: [name.value.trim() || "You", "Bot 1", "Bot 2"],
     bots: [null, bots[0].value, bots[1].value], hands: Number(hands.value) });
   return { box, start, name, settings };
 }
 
-function chipsTable(game, view) {
+function chipsTable(words, view) {
   const last = view.last_hand ? finishedHands(view.last_hand.events).get(view.last_hand.hand) : null;
   return el("table", { "aria-label": "Chips" },
     el("tr", {}, el("th", {}, "Player"), el("th", { className: "num" }, "Last hand"),
       el("th", { className: "num" }, "Total")),
     SEATS.map((seat) => el("tr", {},
-      el("th", { scope: "row" }, game.players[seat] + (seat === ME ? "" : ` (${game.bots[seat]})`)),
+      el("th", { scope: "row" }, words.rowName(seat)),
       el("td", { className: "num" }, last && last.ended ? signed(last.ended.chips[seat]) : "–"),
       el("td", { className: "num" }, signed(view.chips[seat])))));
 }
 
-function roundItem(round, name) {
+function roundItem(round, words) {
   return el("li", { dataset: { round: String(round.number) } },
-    el("p", {}, `Round ${round.number}: `, el("strong", {}, `${name(round.winner)} wins`)),
+    el("p", {}, `Round ${round.number}: `, el("strong", {}, words.says(round.winner, "win", "wins"))),
     round.plays.map((play) => el("div", { className: "row" },
-      el("span", {}, `${name(play.seat)}: ${play.name}`),
-      cardRow(play.cards, `Round ${round.number}, ${name(play.seat)}: ${play.name}`))));
+      el("span", {}, `${words.who(play.seat)}: ${play.name}`),
+      cardRow(play.cards, `Round ${round.number}, ${words.who(play.seat)}: ${play.name}`))));
 }
 
-function handChips(record, name) {
-  const each = (values) => SEATS.map((seat) => `${name(seat)} ${signed(values[seat])}`).join(", ");
-  return el("p", { id: id("hand-chips") }, `Chips this hand: ${each(record.ended.chips)}. `
-    + `Totals: ${each(record.ended.totals)}.`);
+function handChips(record, words) {
+  return el("p", { id: id("hand-chips") }, `Chips this hand: ${words.chipsList(record.ended.chips)}. `
+    + `Totals: ${words.chipsList(record.ended.totals)}.`);
 }
 
 function verdictLine(decision) {
   if (!decision || !decision.verdict) return el("p", { id: id("verdict") }, "Your lineup could not be scored.");
+  const lost = decision.chipsLost > 0.005
+    ? ` On average it wins ${fixed(decision.chipsLost)} chips less than the best lineup.`
+    : " On average it wins as much as the best lineup.";
   return el("p", { className: `verdict-${decision.verdict}`, id: id("verdict") },
-    `Your verdict: ${verdictName(decision.verdict)}, ${fixed(decision.chipsLost)} `
-    + "chips lost in expectation against the best lineup.");
+    `Your verdict: ${verdictName(decision.verdict)}.${lost}`);
 }
 
-function reviewTable(decisions) {
+/** What you did in a hand, in words: your lineup, or whose four of a kind ended it. */
+function handPlay(record, decision, words) {
+  if (record.four) return `${words.says(record.four.seat, "had", "had")} four of a kind: the hand was not played`;
+  if (!decision) return "–";
+  return decision.lineup.length ? decision.lineup.map(cardsText).join(" / ") : "all discarded";
+}
+
+/** The review: one row per finished hand (``records``), with your decision there if you made one. */
+function reviewTable(records, decisions, words, replayButton) {
   const scored = decisions.filter((d) => d.verdict);
   const total = scored.reduce((sum, d) => sum + d.chipsLost, 0);
+  const byHand = new Map(decisions.map((d) => [d.hand, d]));
   return el("table", { "aria-label": "Your decisions" },
-    el("tr", {}, el("th", { className: "num" }, "Hand"), el("th", {}, "Your lineup"),
-      el("th", { className: "num" }, "Chips lost"), el("th", {}, "Verdict")),
-    decisions.map((d) => el("tr", {},
-      el("td", { className: "num" }, String(d.hand)),
-      el("td", {}, d.lineup.length ? d.lineup.map(cardsText).join(" / ") : "all discarded"),
-      el("td", { className: "num" }, d.verdict ? fixed(d.chipsLost) : "–"),
-      el("td", { className: d.verdict ? `verdict-${d.verdict}` : "" },
-        d.verdict ? verdictName(d.verdict) : "not scored"))),
-    el("tr", {}, el("th", { scope: "row", colSpan: 2 }, "Total EV lost"),
-      el("td", { className: "num", id: id("total-lost") }, fixed(total)), el("td", {}, "")));
+    el("tr", {}, el("th", { className: "num" }, "Hand"), el("th", {}, "What you played"),
+      el("th", { className: "num" }, "Your chips"), el("th", { className: "num" }, "Chips lost"),
+      el("th", {}, "Verdict"), el("th", {}, "Replay")),
+    records.map((record) => {
+      const d = byHand.get(record.hand);
+      return el("tr", {},
+        el("td", { className: "num" }, String(record.hand)),
+        el("td", {}, handPlay(record, d, words)),
+        el("td", { className: "num" }, record.ended ? signed(record.ended.chips[ME]) : "–"),
+        el("td", { className: "num" }, d && d.verdict ? fixed(d.chipsLost) : "–"),
+        el("td", { className: d && d.verdict ? `verdict-${d.verdict}` : "" },
+          d && d.verdict ? verdictName(d.verdict) : d ? "not scored" : "no decision"),
+        el("td", {}, replayButton(record)));
+    }),
+    el("tr", {}, el("th", { scope: "row", colSpan: 3 }, "Chips lost on average, all hands"),
+      el("td", { className: "num", id: id("total-lost") }, fixed(total)), el("td", {}, ""), el("td", {}, "")));
 }
 
 // -- the tab -------------------------------------------------------------------------------------
@@ -141,10 +164,12 @@ class RamchiTable {
     Object.assign(this, {
       panel,
       game: null,          // {handle, players, bots}
+      words: null,         // the seats in words (TableWords)
       view: null,          // the latest view of the game for your seat
       current: null,       // this hand: {number, dealt, upCard, dealer, exchange, lineup, hand, decision}
+      hands: new Map(),    // every hand the events told of, by number (finished once .ended)
       shown: new Set(),    // hand numbers whose result has been shown
-      decisions: [],       // {hand, lineup, chipsLost, verdict}
+      decisions: [],       // {hand, lineup, chipsLost, verdict, score}
       queue: [],           // finished hands waiting to be shown
     });
     this.setup = setupForm();
@@ -152,20 +177,17 @@ class RamchiTable {
     this.ui = tableParts(this.builder);
     this.resultBox = el("section", { "aria-labelledby": id("result-heading"), hidden: true, id: id("result") });
     this.reviewBox = el("section", { "aria-labelledby": id("review-heading"), hidden: true, id: id("review") });
+    this.replayBox = el("section", { "aria-labelledby": id("replay-heading"), hidden: true, id: id("replay") });
     panel.append(el("h2", {}, "Play Ramchi"),
-      el("p", {}, "Play a refereed game against two bots. Your arrangements are scored against the "
-        + "solver's as you play, and each hand is reviewed in hindsight."),
+      el("p", {}, "Play a refereed game against two bots. Each lineup you play is scored against "
+        + "the solver's, and each hand is reviewed once its rounds are known."),
       this.setup.box, this.ui.box);
     this.status = feedback(panel);
-    panel.append(this.resultBox, this.reviewBox);
+    panel.append(this.resultBox, this.reviewBox, this.replayBox);
     this.setup.start.addEventListener("click", () => this.run(() => this.start()));
     this.ui.exchange.addEventListener("click", () => this.run(() => this.answerExchange(true)));
     this.ui.keep.addEventListener("click", () => this.run(() => this.answerExchange(false)));
     this.ui.play.addEventListener("click", () => this.run(() => this.play()));
-  }
-
-  name(seat) {
-    return this.game ? this.game.players[seat] : `Seat ${seat}`;
   }
 
   run(work) {
@@ -178,18 +200,27 @@ class RamchiTable {
     this.status.busy("Dealing…");
     const created = await createGame(settings);
     this.game = { handle: seatOf(created, ME), players: settings.players, bots: settings.bots };
-    Object.assign(this, { decisions: [], current: null });
+    this.words = new TableWords(settings.players, settings.bots, ME);
+    Object.assign(this, { decisions: [], current: null, queue: [] });
+    this.hands.clear();
     this.shown.clear();
-    this.resultBox.hidden = true;
-    this.resultBox.replaceChildren();
-    this.reviewBox.hidden = true;
+    for (const box of [this.resultBox, this.reviewBox, this.replayBox]) {
+      box.hidden = true;
+      box.replaceChildren();
+    }
     this.view = await seatView(this.game.handle);
-    this.status.done(`Game started against ${settings.bots[1]} and ${settings.bots[2]}.`);
+    this.status.done(`Game started against ${opponentsWords(settings.bots[1], settings.bots[2])}.`);
     this.setup.box.hidden = true;
-    const dealt = this.view.last_hand ? finishedHands(this.view.last_hand.events) : new Map();
-    this.queue = [...dealt.values()].filter((h) => h.ended);
-    await this.nextResult();
-    this.ui.heading.focus();
+    await this.catchUp();
+    if (!this.ui.box.hidden) this.ui.heading.focus();
+  }
+
+  /** Read every hand finished so far from the game's log (the bots may have finished several
+   * before you act, e.g. on four of a kind), then show those not shown yet. */
+  async catchUp() {
+    const log = await gameLog(this.game.handle.id);
+    finishedHands(log.log, this.hands);
+    return this.showFinished();
   }
 
   async answerExchange(exchange) {
@@ -218,9 +249,14 @@ class RamchiTable {
   /** Take an action's answer: note finished hands, then show them (or the table). */
   take(answer) {
     this.view = answer.state;
-    const hands = finishedHands(answer.events);
-    if (this.view.last_hand) finishedHands(this.view.last_hand.events, hands);
-    this.queue = [...hands.values()].filter((h) => h.ended && !this.shown.has(h.hand))
+    finishedHands(answer.events, this.hands);
+    if (this.view.last_hand) finishedHands(this.view.last_hand.events, this.hands);
+    return this.showFinished();
+  }
+
+  /** Queue the finished hands not shown yet (oldest first) and show the first, or the table. */
+  showFinished() {
+    this.queue = [...this.hands.values()].filter((h) => h.ended && !this.shown.has(h.hand))
       .sort((a, b) => a.hand - b.hand);
     return this.nextResult();
   }
@@ -236,11 +272,11 @@ class RamchiTable {
   /** The lineup scored silently before it is played (a bonus: the game goes on without it). */
   async scoreDecision(lineup) {
     const { current } = this;
-    const decision = { hand: current.number, lineup, chipsLost: null, verdict: null };
+    const decision = { hand: current.number, lineup, chipsLost: null, verdict: null, score: null };
     try {
       const scored = await trainerScore({ hand: current.dealt, up_card: current.upCard, seat: ME,
         dealer: current.dealer, lineup, samples: 40, exchange: current.exchange });
-      Object.assign(decision, { chipsLost: scored.chips_lost, verdict: scored.verdict });
+      Object.assign(decision, { chipsLost: scored.chips_lost, verdict: scored.verdict, score: scored });
     } catch {
       decision.verdict = null;
     }
@@ -252,16 +288,16 @@ class RamchiTable {
     setTimeout(() => this.run(async () => {
       this.view = await seatView(this.game.handle);
       this.status.done("");
-      this.renderTable();
+      await this.catchUp();  // the bots may have finished hands meanwhile
     }), 500);
   }
 
   // -- the table -------------------------------------------------------------------------------
   /** Show the game as the view says: the next hand's decision, or the review once it is over. */
   renderTable() {
-    const { view, ui } = this;
+    const { view, ui, words } = this;
     ui.box.hidden = false;
-    ui.chips.replaceChildren(chipsTable(this.game, view));
+    ui.chips.replaceChildren(chipsTable(words, view));
     if (view.is_over) {
       ui.heading.textContent = "Game over";
       ui.up.replaceChildren();
@@ -277,7 +313,7 @@ class RamchiTable {
     }
     ui.heading.textContent = `Hand ${view.hand_number} of ${view.hands}`;
     ui.up.replaceChildren(el("span", {}, "Up-card: "), cardElement(view.up_card),
-      el("span", {}, ` Dealer: ${this.name(view.dealer)}.`));
+      el("span", {}, ` ${words.says(view.dealer, "deal", "deals")}.`));
     const mine = view.awaiting.includes(ME);
     ui.exchangeBox.hidden = !(mine && view.phase === "exchange");
     ui.arrangeBox.hidden = !(mine && view.phase === "arrange");
@@ -292,28 +328,26 @@ class RamchiTable {
 
   // -- a hand's result: rounds one by one, chips, hindsight ------------------------------------
   async showResult(record) {
-    const name = (seat) => this.name(seat);
-    const { current } = this;
+    const { current, words } = this;
     const mine = current && current.number === record.hand && current.lineup ? current : null;
-    const heading = el("h3", { id: id("result-heading"), tabIndex: -1 }, `Hand ${record.hand}: the rounds`);
+    const title = record.four ? words.fourHeading(record.four) : "the rounds";
+    const heading = el("h3", { id: id("result-heading"), tabIndex: -1 }, `Hand ${record.hand}: ${title}`);
     const rounds = el("ol", { className: "lineup", "aria-label": `Hand ${record.hand} rounds` });
-    const after = el("div", { hidden: true }, handChips(record, name));
+    const after = el("div", { hidden: true }, handChips(record, words));
     const nextRound = el("button", { type: "button", className: "primary" }, "Next round");
     const ordered = [...record.rounds].sort((a, b) => a.number - b.number);
     const finish = () => { nextRound.hidden = true; after.hidden = false; };
     nextRound.addEventListener("click", () => {
       const round = ordered[rounds.children.length];
-      rounds.append(roundItem(round, name));
+      rounds.append(roundItem(round, words));
       if (rounds.children.length >= ordered.length) finish();
-      this.status.done(`Round ${round.number}: ${name(round.winner)} wins.`);
+      this.status.done(`Round ${round.number}: ${words.says(round.winner, "win", "wins")}.`);
     });
-    if (record.four) {
-      after.append(el("p", {}, `${name(record.four.seat)} holds four of a kind `
-        + `(${record.four.cards.map(cardText).join(" ")}): the hand is not played.`));
-    }
+    const parts = [heading];
+    if (record.four) parts.push(el("p", { id: id("four") }, words.fourOfAKind(record.four)));
     if (!ordered.length) finish();
     after.append(el("div", { className: "row" }, this.continueButton()));
-    this.resultBox.replaceChildren(heading, rounds, el("div", { className: "row" }, nextRound), after);
+    this.resultBox.replaceChildren(...parts, rounds, el("div", { className: "row" }, nextRound), after);
     this.resultBox.hidden = false;
     heading.focus();
     if (mine && ordered.length) {
@@ -336,40 +370,51 @@ class RamchiTable {
 
   async hindsight(record, mine, box) {
     const verdict = verdictLine(mine.decision);
+    const score = mine.decision && mine.decision.score;
+    const why = score ? [whyPart(score), chancesTable(score), howSure(score)] : [];
+    const lost = lostRounds(record, this.words, ME);
     try {
       const answer = await ramchiHindsight({ hand: mine.hand, seat: ME, dealer: mine.dealer,
         ...playedLineups(record) });
-      box.replaceChildren(el("h4", {}, "Hindsight review"), verdict,
+      box.replaceChildren(el("h4", {}, "Hindsight review"), verdict, ...why,
+        el("h4", {}, "Knowing the others' lineups"),
+        ...(lost ? [lost] : []),
         el("p", {}, `Knowing the others' lineups, the best lineup wins ${signed(answer.chips)} chips; `
           + `yours won ${signed(answer.played_chips)}.`),
         lineupList(answer.combinations, "Best lineup in hindsight", { cardsLabel: "Hindsight" }));
     } catch (error) {
-      box.replaceChildren(el("h4", {}, "Hindsight review"), verdict);
+      box.replaceChildren(el("h4", {}, "Hindsight review"), verdict, ...why, ...(lost ? [lost] : []));
       this.status.fail(error);
     }
   }
 
   // -- the review after the game ---------------------------------------------------------------
   renderReview() {
-    const { view } = this;
-    const name = (seat) => this.name(seat);
+    const { view, words } = this;
     this.status.done("Game over.");
-    const scroll = el("div", {}, reviewTable(this.decisions));
-    scroll.style.overflowX = "auto";
+    const finished = [...this.hands.values()].filter((h) => h.ended).sort((a, b) => a.hand - b.hand);
+    const scroll = scrollBox(reviewTable(finished, this.decisions, words, (record) => this.replayButton(record)));
+    scroll.setAttribute("aria-label", "Your decisions, hand by hand");
     const again = el("button", { type: "button" }, "New game");
     again.addEventListener("click", () => {
       this.setup.box.hidden = false;
-      for (const box of [this.ui.box, this.reviewBox, this.resultBox]) box.hidden = true;
+      for (const box of [this.ui.box, this.reviewBox, this.resultBox, this.replayBox]) box.hidden = true;
       this.setup.name.focus();
     });
     const best = Math.max(...view.chips);
-    const winners = SEATS.filter((seat) => view.chips[seat] === best).map(name).join(" and ");
+    const winners = SEATS.filter((seat) => view.chips[seat] === best);
+    const won = winners.length === 1 ? `${words.says(winners[0], "win", "wins")} the game.`
+      : `${winners.map((seat) => words.who(seat)).join(" and ")} share the win.`;
     this.reviewBox.replaceChildren(el("h3", { id: id("review-heading"), tabIndex: -1 }, "Game review"),
-      el("p", {}, `Final chips: ${SEATS.map((seat) => `${name(seat)} ${signed(view.chips[seat])}`).join(", ")}. `
-        + `Winner: ${winners}.`),
+      el("p", {}, `Final chips: ${words.chipsList(view.chips)}. ${won}`),
       scroll, el("div", { className: "row" }, again));
     this.reviewBox.hidden = false;
     this.reviewBox.querySelector("h3").focus();
+  }
+
+  /** The button that replays a finished hand round by round (see ramchi_replay.js). */
+  replayButton(record) {
+    return el("span", {}, "–");
   }
 }
 
