@@ -143,12 +143,15 @@ export const OPPONENT_CHOICES = [
 const OPPONENT_WORDS = { greedy: "greedy", solver: "careful (maximin solver)", ev: "EV players" };
 
 /** The opponents an answer assumed, in words, from its ``assumptions``: "greedy opponents", or
- * for a mixture its weights as percentages ("mixed opponents (50% greedy, 50% EV players)"). */
+ * for a mixture its weights as percentages ("mixed opponents (50% greedy, 50% EV players)"); a
+ * mixture of one model is named as that model ("EV-playing opponents"). */
 export function opponentsText(assumptions) {
   const name = assumptions && assumptions.opponents;
   if (name === "mixture") {
-    const weights = Object.entries(assumptions.mixture || {})
-      .map(([model, weight]) => `${percent(weight)} ${OPPONENT_WORDS[model] || model}`);
+    const present = Object.entries(assumptions.mixture || {}).filter(([, weight]) => weight > 0);
+    // a "mixture" of one model is that model's opponents, not "mixed (100% …)"
+    if (present.length === 1) return opponentsText({ opponents: present[0][0] });
+    const weights = present.map(([model, weight]) => `${percent(weight)} ${OPPONENT_WORDS[model] || model}`);
     return `mixed opponents${weights.length ? ` (${weights.join(", ")})` : ""}`;
   }
   if (name === "greedy") return "greedy opponents";
