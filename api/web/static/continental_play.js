@@ -10,7 +10,7 @@ import { cardButton, cardElement } from "/web/cards.js";
 import { bare, cardText, fixed, signed, verdictName } from "/web/format.js";
 import { actionText, adviceText, describeRecord, renderAdvice } from "/web/continental_show.js";
 import { showReplay } from "/web/continental_replay.js";
-import { button, el, feedback, field, fillSelect, guarded, meldRow, scrollBox, select } from "/web/widgets.js";
+import { button, el, feedback, field, fillSelect, guarded, meldRow, rulesLinks, scrollBox, select } from "/web/widgets.js";
 
 const ME = 0;
 const BOT_NAMES = { advisor: "Advisor bot", ev: "Expected-points bot", random: "Random bot" };
@@ -225,7 +225,7 @@ class ContinentalTable {
       review: [], pending: null });
     panel.append(el("h2", {}, "Play Continental"),
       el("p", {}, "Play a game of Continental Rummy against bots. The advisor watches your "
-        + "decisions and reviews them after each hand."));
+        + "decisions and reviews them after each hand."), rulesLinks("continental"));
     this.setup = setupForm();
     panel.append(this.setup.form);
     this.status = feedback(panel);
