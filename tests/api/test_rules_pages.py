@@ -220,3 +220,12 @@ def test_the_documents_may_live_elsewhere(tmp_path: Path, monkeypatch: pytest.Mo
     missing = client.get("/rules/continental")
     assert missing.status_code == 503 and missing.json["code"] == "rules_unavailable"
     assert client.get("/problems/rules_unavailable").status_code == 200
+
+
+def test_the_docker_image_carries_the_documents_where_it_says() -> None:
+    """The image installs a wheel (Python packages only): it copies docs/rules itself and names
+    the copy in RAMCHI_RULES_DIR."""
+    dockerfile = (DEFAULT_RULES_DIR.parents[1] / "Dockerfile").read_text(encoding="utf-8")
+    named = re.search(rf"{RULES_DIR_SETTING}=(\S+)", dockerfile)
+    assert named is not None, "the image sets the folder of the rules"
+    assert re.search(rf"^COPY docs/rules {re.escape(named.group(1))}$", dockerfile, re.MULTILINE)
