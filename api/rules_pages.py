@@ -32,7 +32,7 @@ from markdown_it.token import Token
 
 from api.errors import ApiProblem
 
-__all__ = ["DEFAULT_RULES_DIR", "GAMES", "RULES_DIR_SETTING", "RulesPage", "blp", "render_rules",
+__all__ = ["DEFAULT_RULES_DIR", "GAMES", "RULES_DIR_SETTING", "RulesPage", "blp", "page_html", "render_rules",
            "rules_dir", "slug"]
 
 GAMES: dict[str, str] = {"ramchi": "Ramchi", "continental": "Continental"}
