@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from tests.browser.a11y import accessibility_violations, describe
-from tests.browser.conftest import screenshot
+from tests.browser.conftest import SCREENSHOTS
 
 NAMES = {"ramchi": "Ramchi", "continental": "Continental"}
 
@@ -86,7 +86,9 @@ def test_a_rules_page_reads_well_at_every_size(page: Any, game: str, size: str) 
         assert not small, small
     violations = accessibility_violations(page)
     assert not violations, describe(violations)
-    screenshot(page, f"rules-{game}-{size}")
+    # the top of the page only: a full-page picture of a long document is slow to take
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SCREENSHOTS / f"rules-{game}-{size}.png"))
 
 
 def test_the_contents_jump_to_their_section_and_the_keyboard_starts_at_the_skip_link(page: Any) -> None:
