@@ -11,7 +11,7 @@ import { bare, cardText, fixed, signed, sortedHand, verdictName } from "/web/for
 import { actionText, adviceText, describeRecord, renderAdvice } from "/web/continental_show.js";
 import { showReplay } from "/web/continental_replay.js";
 import {
-  button, el, feedback, field, fillSelect, guarded, handOrderControl, meldRow, scrollBox, select,
+  button, el, feedback, field, fillSelect, guarded, handOrderControl, meldRow, rulesLinks, scrollBox, select,
 } from "/web/widgets.js";
 
 const ME = 0;
@@ -228,7 +228,7 @@ class ContinentalTable {
       review: [], pending: null, order: "suit" });
     panel.append(el("h2", {}, "Play Continental"),
       el("p", {}, "Play a game of Continental Rummy against bots. The advisor watches your "
-        + "decisions and reviews them after each hand."));
+        + "decisions and reviews them after each hand."), rulesLinks("continental"));
     this.setup = setupForm();
     panel.append(this.setup.form);
     this.status = feedback(panel);

@@ -59,6 +59,15 @@ export function fillSelect(node, options, value = node.value) {
   if (options.some(([key]) => key === value)) node.value = value;
 }
 
+const RULES = { ramchi: "Ramchi", continental: "Continental" };
+
+/** The links to the rules pages of ``games`` ("ramchi", "continental"), in a paragraph of their
+ * own under a tab's intro: rulesLinks("ramchi") → "The rules of Ramchi" (/rules/ramchi). */
+export function rulesLinks(...games) {
+  return el("p", { className: "rules-links" },
+    games.map((game) => el("a", { href: `/rules/${game}` }, `The rules of ${RULES[game]}`)));
+}
+
 /** A button: ``text``, ``onClick``, and optionally primary, disabled or an accessible ``label``. */
 export function button(text, onClick, { primary = false, disabled = false, label } = {}) {
   const node = el("button", { type: "button", className: primary ? "primary" : "", disabled }, text);
