@@ -22,6 +22,9 @@ SIZES = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1440, "hei
 
 STATISTICIANS_WORDS = ("±", "standard error", "runner-up", "objective", "mixture", "Seat 0")
 """What a player must not have to read by default (issue 22)."""
+SLIPS = ("You (you)", "You deals", "against ev and", "greedy / maximin / ev", "▶")
+"""Wording slips issue 22 found (defect 13): a name said twice, a verb that does not agree, bots
+named by code, a turn marked by a symbol alone."""
 
 
 def _ramchi_advice(panel: Any) -> None:
@@ -109,4 +112,6 @@ def test_every_tab_after_its_first_use_reads_for_players_and_fits_the_screen(
     shown = panel.inner_text()  # the text shown: a closed <details> keeps its details out of it
     found = [word for word in STATISTICIANS_WORDS if word.lower() in shown.lower()]
     assert not found, f"{tool} shows {found} by default"
+    slips = [slip for slip in SLIPS if slip in shown]
+    assert not slips, f"{tool} reads {slips}"
     screenshot(page, f"tab-{tool}-{size}")

@@ -7,7 +7,7 @@
 
 import { act, continentalContracts, createGame, seatAdvice, seatOf, seatView } from "/web/client.js";
 import { cardButton, cardElement } from "/web/cards.js";
-import { bare, cardText, fixed, signed, sortedHand, verdictName } from "/web/format.js";
+import { bare, cardText, fixed, signed, sortedHand, verdictName, yourName } from "/web/format.js";
 import { actionText, adviceText, describeRecord, renderAdvice } from "/web/continental_show.js";
 import { showReplay } from "/web/continental_replay.js";
 import {
@@ -93,8 +93,8 @@ function seatsTable(view) {
       el("th", { scope: "col", className: "num" }, "Cards"), el("th", { scope: "col" }, "Dropped"),
       el("th", { scope: "col", className: "num" }, "Total"))),
     el("tbody", {}, view.players.map((player, i) => el("tr", {},
-      el("th", { scope: "row" }, `${player}${i === view.seat ? " (you)" : ""}`
-        + `${i === view.current && !view.is_over ? " ▶" : ""}`),
+      el("th", { scope: "row" }, i === view.seat ? yourName(player) : player,
+        i === view.current && !view.is_over ? el("span", { className: "to-play" }, " (to play)") : ""),
       num(String(view.hand_sizes[i])), el("td", {}, view.dropped[i] ? "yes" : "no"),
       num(String(view.totals[i])))))));
 }

@@ -5,7 +5,7 @@
 
 import { gameLog, replay } from "/web/client.js";
 import { cardRow, cardElement } from "/web/cards.js";
-import { plural } from "/web/format.js";
+import { plural, yourName } from "/web/format.js";
 import { describeRecord } from "/web/continental_show.js";
 import { button, el, meldRow, scrollBox } from "/web/widgets.js";
 
@@ -38,7 +38,7 @@ function seatState(state, players, me) {
       el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "Player"),
         el("th", { scope: "col", className: "num" }, "Cards"), el("th", { scope: "col" }, "Dropped"))),
       el("tbody", {}, players.map((player, seat) => el("tr", {},
-        el("th", { scope: "row" }, seat === me ? `${player} (you)` : player),
+        el("th", { scope: "row" }, seat === me ? yourName(player) : player),
         num(String((state.hand_sizes || [])[seat] ?? "–")),
         el("td", {}, (state.dropped || [])[seat] ? "yes" : "no")))))),
     el("div", { className: "row pile" }, el("span", {}, "Discard pile:"),

@@ -160,6 +160,17 @@ export function verdictName(verdict) {
   return VERDICT_NAMES[verdict] || String(verdict);
 }
 
+/** How the page names the player it serves, from the name they gave: "You", or "Asha (you)"
+ * (never "You (you)").
+ *
+ *     yourName("You")   // "You"
+ *     yourName("Asha")  // "Asha (you)"
+ */
+export function yourName(named) {
+  const name = String(named || "").trim();
+  return !name || name.toLowerCase() === "you" ? "You" : `${name} (you)`;
+}
+
 /** The opponent models the Ramchi ev advice can assume (the API's ``opponents``), as a form names them. */
 export const OPPONENT_CHOICES = [
   ["mixture", "Mixed (default)"],

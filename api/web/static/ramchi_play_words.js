@@ -2,7 +2,7 @@
 // ("You deal", "you −4"), the bots are "Bot 1" and "Bot 2", and each bot is described by how it
 // plays ("a greedy player"), never by its code name. No DOM here.
 
-import { cardText, signed } from "/web/format.js";
+import { cardText, signed, yourName } from "/web/format.js";
 
 /** The bots a game may seat, by code: what the API takes, and how a player reads it. */
 export const BOT_KINDS = [
@@ -54,10 +54,7 @@ export class TableWords {
 
   /** The seat in a table's row header: "You" (or "Asha (you)"), "Bot 1 (a greedy player)". */
   rowName(seat) {
-    if (seat === this.me) {
-      const named = this.players[seat];
-      return !named || named.toLowerCase() === "you" ? "You" : `${named} (you)`;
-    }
+    if (seat === this.me) return yourName(this.players[seat]);
     return this.bots[seat] ? `${this.players[seat]} (${botWords(this.bots[seat])})` : this.players[seat];
   }
 
