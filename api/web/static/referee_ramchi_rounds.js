@@ -35,7 +35,7 @@ export function showRounds(box, log, refused = null) {
   box.replaceChildren(el("h4", { id: id("heading") }, "Round by round"),
     el("p", {}, "Each finished hand of the log: the deal, then every round with the three players' "
       + "combinations, who won it and the chips it paid."),
-    field("Hand", chooser), shown);
+    field("Hand to step through", chooser), shown);
   box.hidden = false;
   show();
 }
