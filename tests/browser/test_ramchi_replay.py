@@ -109,6 +109,7 @@ def step_through(page: Any, stepper: Any, hand: dict[str, Any], words: dict[int,
             page.keyboard.press("ArrowRight")
         shown.get_by_role("heading", name=re.compile("^(Round|Four)")).wait_for()
         text = shown.inner_text()
+        assert not re.search(r"\b(null|undefined|NaN)\b", text), text
         assert f"Step {at + 1} of {total}" in stepper.inner_text()
         if hand["four"]:
             assert "four of a kind" in text and "not played" in text, text
@@ -132,9 +133,11 @@ def step_through(page: Any, stepper: Any, hand: dict[str, Any], words: dict[int,
         assert next_step.is_enabled()
 
 
-def check_layout(page: Any, context: str) -> None:
+def check_layout(page: Any, context: str, name: str) -> None:
+    """axe-clean and no wider than the screen at phone and desktop width (a screenshot of each)."""
     for size in (PHONE, DESKTOP):
         page.set_viewport_size(size)
+        screenshot(page, f"{name}-{size['width']}")
         assert not (violations := accessibility_violations(page, context=context)), describe(violations)
         width = page.evaluate("() => [document.documentElement.scrollWidth, innerWidth]")
         assert width[0] <= width[1], (size, width)
@@ -200,8 +203,7 @@ def test_a_finished_hand_replays_round_by_round_and_a_running_hand_is_not_offere
         panel.get_by_role("heading", name=f"Replay of hand {number}").wait_for()
         step_through(page, stepper, hands[number], PLAY_WORDS, 0)
     assert_plain(panel)
-    check_layout(page, "#ramchi-play")
-    screenshot(page, "ramchi-play-replay")
+    check_layout(page, "#ramchi-play", "ramchi-play-replay")
 
 
 def test_a_hand_won_by_four_of_a_kind_replays_as_the_deal_and_the_four(page: Any, live_server: str) -> None:
@@ -233,5 +235,4 @@ def test_the_referee_replay_of_a_ramchi_log_steps_through_each_hand(page: Any, l
     rounds.get_by_label("Hand to step through").select_option("2")
     rounds.get_by_role("heading", name="Hand 2, round by round").wait_for()
     step_through(page, rounds.locator("#referee-rounds-stepper"), hands[2], words, None)
-    check_layout(page, "#referee")
-    screenshot(page, "referee-ramchi-rounds")
+    check_layout(page, "#referee", "referee-ramchi-rounds")

@@ -136,7 +136,8 @@ export function roundStepper(hand, words, { headingLevel = "h4", id = "ramchi-re
     if (document.activeElement === previous && previous.disabled) next.focus();
     if (document.activeElement === next && next.disabled) previous.focus();
     position.textContent = `Step ${at + 1} of ${steps.length}: ${step.title}.`;
-    shown.replaceChildren(el("h5", {}, step.title), el("p", { className: "step-text" }, step.text), ...step.parts);
+    shown.replaceChildren(el("h5", {}, step.title), el("p", { className: "step-text" }, step.text),
+      ...step.parts.filter(Boolean));
   };
   const box = el("section", { className: "ramchi-replay", id, "aria-labelledby": heading.id }, heading,
     el("p", {}, "Use Previous and Next (or the ← and → keys) to go through the hand."),
