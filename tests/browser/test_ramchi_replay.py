@@ -15,7 +15,15 @@ from tests.browser.conftest import screenshot
 from tests.browser.test_ramchi_play import name, settle
 from tests.browser.test_ramchi_play_for_players import ARRANGED, FOURS_AT_ONCE, assert_plain, carry_on, start
 from tests.browser.test_ramchi_trainer import _stub_missing_tools, combinations
-from tests.browser.test_referee import DESKTOP, PHONE, call, finished_ramchi_game, judge, open_referee
+from tests.browser.test_referee import (
+    DESKTOP,
+    PHONE,
+    call,
+    finished_ramchi_game,
+    judge,
+    open_referee,
+    tampered,
+)
 
 PLAY_WORDS = {0: "you", 1: "Bot 1", 2: "Bot 2"}
 """How Play Ramchi names the seats inside a sentence (your seat is 0; the bots keep their names)."""
@@ -236,3 +244,9 @@ def test_the_referee_replay_of_a_ramchi_log_steps_through_each_hand(page: Any, l
     rounds.get_by_role("heading", name="Hand 2, round by round").wait_for()
     step_through(page, rounds.locator("#referee-rounds-stepper"), hands[2], words, None)
     check_layout(page, "#referee", "referee-ramchi-rounds")
+    # a log refused in hand 1's first round: no hand is finished before the refused record
+    changed, index, _, _ = tampered(log)
+    assert index < min(i for i, record in enumerate(changed["log"]) if record["kind"] == "hand_ended")
+    judge(page, panel, changed)
+    panel.locator("#referee-dispute-verdict-heading").wait_for()
+    assert not rounds.is_visible() and not rounds.locator("[data-card]").count()
