@@ -225,7 +225,9 @@ def test_a_hand_won_by_four_of_a_kind_replays_as_the_deal_and_the_four(page: Any
     log = call(live_server, f"/v1/games/{created[0]}/log")["log"]
     step_through(page, panel.locator("#ramchi-play-hand-replay"), hands_of(log)[1], PLAY_WORDS, 0)
     panel.get_by_role("button", name="Next step").click()  # back to the last step
-    assert "Bot 2 holds four of a kind" in panel.locator("#ramchi-play-replay").inner_text()
+    replayed = panel.locator("#ramchi-play-replay").inner_text()
+    assert "Bot 2 holds four of a kind" in replayed
+    assert "Bot 1 is a greedy player and Bot 2 is a greedy player." in replayed
     assert_plain(panel)
 
 

@@ -7,7 +7,7 @@ import { act, createGame, gameLog, ramchiHindsight, seatOf, seatView, trainerSco
 import { cardElement, cardRow } from "/web/cards.js";
 import { cardsText, fixed, signed, verdictName } from "/web/format.js";
 import { el, feedback, guarded, lineupBuilder, lineupList, scrollBox, select } from "/web/widgets.js";
-import { BOT_KINDS, TableWords, opponentsWords } from "/web/ramchi_play_words.js";
+import { BOT_KINDS, TableWords, botWords, opponentsWords } from "/web/ramchi_play_words.js";
 import { chancesTable, howSure, lostRounds, whyPart } from "/web/ramchi_hand_review.js";
 import { handsOfLog, roundStepper } from "/web/ramchi_replay.js";
 
@@ -431,7 +431,9 @@ class RamchiTable {
     const log = await gameLog(this.game.handle.id);
     const hand = handsOfLog(log.log).get(number);
     const heading = el("h3", { id: id("replay-heading"), tabIndex: -1 }, `Replay of hand ${number}`);
-    this.replayBox.replaceChildren(heading, hand
+    const { players, bots } = this.game;
+    const table = `${players[1]} is ${botWords(bots[1])} and ${players[2]} is ${botWords(bots[2])}.`;
+    this.replayBox.replaceChildren(heading, el("p", {}, table), hand
       ? roundStepper(hand, this.words, { id: id("hand-replay") })
       : el("p", {}, "This hand is not over yet: it can be replayed once its rounds are played."));
     this.replayBox.hidden = false;
