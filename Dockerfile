@@ -10,8 +10,12 @@ RUN pip wheel --no-cache-dir --wheel-dir /wheels ".[postgres]"
 
 FROM python:3.11-slim
 ENV PYTHONDONTWRITEBYTECODE=1 PYTHONUNBUFFERED=1 \
-    DATABASE_URL=sqlite:////data/ramchi.db
+    DATABASE_URL=sqlite:////data/ramchi.db \
+    RAMCHI_RULES_DIR=/usr/local/share/ramchi/rules
 COPY --from=build /wheels /wheels
+# The rules documents the service shows at /rules/<game> (api/rules_pages.py): the wheel holds
+# only the Python packages, so they are copied next to it and RAMCHI_RULES_DIR names them.
+COPY docs/rules /usr/local/share/ramchi/rules
 RUN pip install --no-cache-dir /wheels/*.whl && rm -rf /wheels \
     && useradd --create-home --uid 10001 ramchi \
     && mkdir /data && chown ramchi:ramchi /data

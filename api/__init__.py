@@ -103,6 +103,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from api.openapi import ProblemApi
     from api.pool import POOL, pool_from_settings
     from api.query_secrets import register_query_secrets
+    from api.rules_pages import blp as rules_pages
     from api.store import open_store
     from api.web import register_web
 
@@ -122,6 +123,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         api.register_blueprint(blueprint)
     register_docs(app)
     register_web(app)
+    app.register_blueprint(rules_pages)
     register_error_handlers(app)
     register_query_secrets(app)
     register_creation_limit(app)

@@ -78,6 +78,15 @@ PROBLEMS: dict[str, ProblemType] = {
     "illegal_action": ProblemType(
         409, "Illegal action", "The action breaks a rule in the game's current state."),
     "not_found": ProblemType(404, "Not found", "There is nothing at this address."),
+    # The rules pages (api/rules_pages.py):
+    "unknown_rules": ProblemType(
+        404, "No rules for that game",
+        "There is a rules page for each game the service plays: /rules/ramchi and "
+        "/rules/continental."),
+    "rules_unavailable": ProblemType(
+        503, "Rules not installed",
+        "The server was installed without its rules documents (docs/rules). Its operator sets "
+        "RAMCHI_RULES_DIR to the folder holding ramchi.md and continental.md."),
     "method_not_allowed": ProblemType(
         405, "Method not allowed", "This address does not accept that HTTP method."),
     "unsupported_media_type": ProblemType(

@@ -59,6 +59,7 @@ FORMAT_CHECKS = """async () => {
         deck: [f.deckCodes().length, new Set(f.deckCodes()).size, f.deckCodes()[0]],
         shuffled: f.shuffled(f.deckCodes()).sort().join() === f.deckCodes().sort().join(),
         opponents: f.opponentsText({ opponents: "mixture", mixture: { greedy: 0.5, ev: 0.5 } }),
+        oneModel: f.opponentsText({ opponents: "mixture", mixture: { greedy: 0, ev: 1 } }),
     };
 }"""
 
@@ -80,3 +81,4 @@ def test_the_shared_formatting_has_one_behaviour(page: Any) -> None:
     assert got["deck"] == [52, 52, "As"]
     assert got["shuffled"] is True
     assert got["opponents"] == "mixed opponents (50% greedy, 50% EV players)"
+    assert got["oneModel"] == "EV-playing opponents"  # issue 22: never "mixed opponents (100% EV players)"

@@ -159,7 +159,7 @@ def test_a_game_opened_by_its_id_is_judged_legal_and_finished(page: Any, ramchi_
     standings = desk.get_by_role("table", name=re.compile("^Standings")).inner_text()
     for seat, value in enumerate(chips):
         shown = f"+{value}" if value > 0 else str(value).replace("-", "−")
-        assert re.search(rf"Seat {seat}\s+{re.escape(shown)}", standings), (standings, chips)
+        assert re.search(rf"Player {seat + 1}\s+{re.escape(shown)}", standings), (standings, chips)
     assert json.loads(desk.get_by_label("Log (JSON)").input_value())["id"] == game_id
 
 
@@ -223,7 +223,7 @@ def test_the_replay_steps_forward_and_back(page: Any, ramchi_game: Any) -> None:
     assert previous.is_disabled()
     record = desk.locator("#referee-replay-record")
     first = record.inner_text()
-    assert "Hand 1" in first and "Seat 0's hand" not in first
+    assert "Hand 1" in first and "Player 1's hand" not in first
     following.click()
     assert position(desk) == (2, total)
     assert record.inner_text() != first
@@ -241,7 +241,7 @@ def test_the_replay_steps_forward_and_back(page: Any, ramchi_game: Any) -> None:
     desk.locator(f'.replay-steps li[data-index="{rounds[0]}"] button').click()
     assert position(desk) == (rounds[0] + 1, total)
     table = record.get_by_role("table", name="Rounds so far").inner_text()
-    assert f"Seat {log['log'][rounds[0]]['winner']}" in table
+    assert f"Player {log['log'][rounds[0]]['winner'] + 1}" in table
     # the last record: the game's chips, and Next disabled
     desk.locator(f'.replay-steps li[data-index="{total - 1}"] button').click()
     assert following.is_disabled()
@@ -301,7 +301,7 @@ def test_a_continental_draw_changed_is_refused_at_the_draw(page: Any) -> None:
     verdict = desk.locator("#referee-dispute-verdict").inner_text()
     assert f"Refused at record {index}, hand 1" in verdict, verdict
     assert not REPR.search(verdict), verdict
-    assert re.search(r"Seat 0\s+0\n", desk.get_by_role("table", name="Standings").inner_text())
+    assert re.search(r"Player 1\s+0\n", desk.get_by_role("table", name="Standings").inner_text())
     assert desk.locator(f'.replay-steps li.refused[data-index="{index}"]').count() == 1
 
 
@@ -313,13 +313,13 @@ RAMCHI_LINEUPS = [
     [["Kd", "Ks", "Kc"], ["5c", "4c", "3c"]],
 ]
 """Round 1: three aces beat three kings and three sevens; round 2: the K-Q-J straight flush beats
-10-9-8 and 5-4-3. Seat 0 wins both: 1 + 2 chips from each other seat."""
+10-9-8 and 5-4-3. Player 1 wins both: 1 + 2 chips from each other seat."""
 
 
 def pick_lineups(section: Any, lineups: list[list[list[str]]]) -> None:
     for seat, combinations in enumerate(lineups):
         for number, cards in enumerate(combinations, start=1):
-            section.get_by_role("button", name=f"Fill Seat {seat}, combination {number}").click()
+            section.get_by_role("button", name=f"Fill Player {seat + 1}, combination {number}").click()
             for code in cards:
                 section.get_by_role("group", name="Deck").locator(f'button[data-card="{code}"]').click()
 
@@ -336,12 +336,12 @@ def test_a_ramchi_hand_is_scored_round_by_round(page: Any, live_server: str) -> 
     rounds = results.get_by_role("list", name="The rounds").locator(":scope > li")
     assert rounds.count() == 2
     for number in (1, 2):
-        assert rounds.nth(number - 1).get_by_role("heading").inner_text() == f"Round {number}: Seat 0 wins"
+        assert rounds.nth(number - 1).get_by_role("heading").inner_text() == f"Round {number}: Player 1 wins"
     plays = rounds.first.get_by_role("list", name="Round 1, the plays in order").locator(":scope > li")
-    assert plays.count() == 3 and "Seat 0: Three Aces" in plays.last.inner_text()
+    assert plays.count() == 3 and "Player 1: Three Aces" in plays.last.inner_text()
     chips = results.get_by_role("table", name="Chips for the hand").inner_text()
-    assert re.search(r"Seat 0\s+\+6", chips) and re.search(r"Seat 1\s+−3", chips), chips
-    assert "Next dealer: Seat 0." in results.inner_text()
+    assert re.search(r"Player 1\s+\+6", chips) and re.search(r"Player 2\s+−3", chips), chips
+    assert "Next dealer: Player 1." in results.inner_text()
     # the page shows the API's answer, as any client gets it
     answer = call(live_server, "/v1/ramchi/score", {"lineups": RAMCHI_LINEUPS, "dealer": 0})
     for round_ in answer["rounds"]:
@@ -352,7 +352,7 @@ def test_a_ramchi_hand_is_scored_round_by_round(page: Any, live_server: str) -> 
 def test_the_lineups_are_picked_with_the_keyboard_alone(page: Any) -> None:
     panel = open_referee(page)
     section = panel.locator("#referee-ramchi-score")
-    choose = section.get_by_role("button", name="Fill Seat 1, combination 1")
+    choose = section.get_by_role("button", name="Fill Player 2, combination 1")
     choose.focus()
     page.keyboard.press("Enter")
     assert choose.get_attribute("aria-pressed") == "true"
@@ -365,12 +365,12 @@ def test_the_lineups_are_picked_with_the_keyboard_alone(page: Any) -> None:
     page.keyboard.press("Enter")
     page.keyboard.press("ArrowDown")  # K♦
     page.keyboard.press("Space")
-    cards = section.get_by_role("group", name="Seat 1, combination 1 cards").locator("button")
+    cards = section.get_by_role("group", name="Player 2, combination 1 cards").locator("button")
     assert [cards.nth(i).get_attribute("data-card") for i in range(cards.count())] == ["Ks", "Kh", "Kd"]
     assert deck.locator('button[tabindex="0"]').get_attribute("data-card") == "Kd", "one tab stop moves along"
     page.keyboard.press("Enter")  # picked again: taken back
     assert cards.count() == 2
-    assert "Seat 1, combination 1" in section.get_by_role("status").first.inner_text()
+    assert "Player 2, combination 1" in section.get_by_role("status").first.inner_text()
 
 
 def test_a_refused_ramchi_lineup_shows_the_rule(page: Any) -> None:
@@ -392,7 +392,7 @@ def test_a_continental_hand_is_scored(page: Any) -> None:
     section.get_by_label("Players").select_option("3")
     left = {1: "Ks Jk 7d", 2: "2c 9h"}
     for seat, cards in left.items():
-        section.get_by_label(f"Seat {seat}: cards left").fill(cards)
+        section.get_by_label(f"Player {seat + 1}: cards left").fill(cards)
     section.get_by_label("Who went out").select_option("0")
     section.get_by_role("button", name="Score the hand").click()
     table = section.get_by_role("table", name="Scores for the hand")
@@ -403,12 +403,12 @@ def test_a_continental_hand_is_scored(page: Any) -> None:
         assert rows.nth(seat + 1).get_by_role("cell").first.inner_text() == str(points)
     # with the totals before the hand: the new totals and who leads
     section.get_by_label("Add to the totals before this hand").check()
-    section.get_by_label("Seat 0: total before").fill("100")
+    section.get_by_label("Player 1: total before").fill("100")
     section.get_by_role("button", name="Score the hand").click()
     section.get_by_role("columnheader", name="New total").wait_for()
     rows = section.get_by_role("table", name="Scores for the hand").get_by_role("row")
     assert rows.nth(1).get_by_role("cell").last.inner_text() == "100"
-    assert "Leading: Seat 2" in section.locator("#referee-continental-score-results").inner_text()
+    assert "Leading: Player 3" in section.locator("#referee-continental-score-results").inner_text()
 
 
 def check(page: Any, section: Any, table: str, card: str) -> str:
@@ -463,8 +463,8 @@ def fill_everything(page: Any, ramchi_game: Any) -> Any:
     section.get_by_role("button", name="Score the hand").click()
     section.get_by_role("heading", name="The hand scored").wait_for()
     continental = panel.locator("#referee-continental-score")
-    continental.get_by_label("Seat 1: cards left").fill("Ks Jk 7d Qh Qd 9c 9s")
-    continental.get_by_label("Seat 2: cards left").fill("2c 9h")
+    continental.get_by_label("Player 2: cards left").fill("Ks Jk 7d Qh Qd 9c 9s")
+    continental.get_by_label("Player 3: cards left").fill("2c 9h")
     continental.get_by_label("Who went out").select_option("0")
     continental.get_by_role("button", name="Score the hand").click()
     continental.get_by_role("table", name="Scores for the hand").wait_for()

@@ -6,7 +6,7 @@ import { continentalAdvice, continentalContracts } from "/web/client.js";
 import { cardRow, cardSvg, suitClass } from "/web/cards.js";
 import { bare, cardName, deckCodes, plural, splitCodes } from "/web/format.js";
 import { renderAdvice } from "/web/continental_show.js";
-import { checkRow, el, feedback, field, fillSelect, guarded, select, uid } from "/web/widgets.js";
+import { checkRow, el, feedback, field, fillSelect, guarded, rulesLinks, select, uid } from "/web/widgets.js";
 
 const COPIES_PER_CLICK = 2;  // the grid adds a card twice at most (the two decks), a third click takes it out
 
@@ -137,7 +137,7 @@ function mount(panel) {
       + "to take or buy the top discard. Give the other players' hand sizes and the discard pile to "
       + "have each way to play priced: played out to the end of the hand on random deals of the cards "
       + "you cannot see, its expected points (lower is better) and how often your discard ends in "
-      + "another player's meld (danger)."));
+      + "another player's meld (danger)."), rulesLinks("continental"));
   const hand = handInput();
   const number = handNumberInput();
   const table = tableMelds();

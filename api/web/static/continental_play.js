@@ -7,10 +7,12 @@
 
 import { act, continentalContracts, createGame, seatAdvice, seatOf, seatView } from "/web/client.js";
 import { cardButton, cardElement } from "/web/cards.js";
-import { bare, cardText, fixed, signed, verdictName } from "/web/format.js";
+import { bare, cardText, fixed, signed, sortedHand, verdictName } from "/web/format.js";
 import { actionText, adviceText, describeRecord, renderAdvice } from "/web/continental_show.js";
 import { showReplay } from "/web/continental_replay.js";
-import { button, el, feedback, field, fillSelect, guarded, meldRow, scrollBox, select } from "/web/widgets.js";
+import {
+  button, el, feedback, field, fillSelect, guarded, handOrderControl, meldRow, rulesLinks, scrollBox, select,
+} from "/web/widgets.js";
 
 const ME = 0;
 const BOT_NAMES = { advisor: "Advisor bot", ev: "Expected-points bot", random: "Random bot" };
@@ -204,6 +206,7 @@ function boardParts(board, onNewGame) {
     seats: el("div", { className: "seats" }),
     table: el("div", { className: "table-melds" }),
     hand: el("div", { className: "hand" }),
+    order: el("div"),  // the hand's sort buttons, set by the table (kept across redraws: focus stays)
     melds: el("div", { className: "new-melds" }),
     actions: el("div", { className: "row actions", role: "group", "aria-label": "Your actions" }),
     advice: el("div", { className: "play-advice", "aria-live": "polite" }),
@@ -212,7 +215,7 @@ function boardParts(board, onNewGame) {
     scores: el("div", { className: "scores" }),
   };
   board.append(parts.heading, parts.turn, parts.pile, parts.seats, el("h4", {}, "Table"), parts.table,
-    el("h4", {}, "Your hand"), parts.hand, parts.melds, parts.actions, parts.advice,
+    el("h4", {}, "Your hand"), parts.order, parts.hand, parts.melds, parts.actions, parts.advice,
     el("h4", {}, "What happened"), parts.log, parts.review, parts.scores,
     el("div", { className: "row" }, button("New game", onNewGame)));
   return parts;
@@ -222,16 +225,19 @@ function boardParts(board, onNewGame) {
 class ContinentalTable {
   constructor(panel) {
     Object.assign(this, { panel, handle: null, view: null, contracts: [], selected: new Set(), melds: [],
-      review: [], pending: null });
+      review: [], pending: null, order: "suit" });
     panel.append(el("h2", {}, "Play Continental"),
       el("p", {}, "Play a game of Continental Rummy against bots. The advisor watches your "
-        + "decisions and reviews them after each hand."));
+        + "decisions and reviews them after each hand."), rulesLinks("continental"));
     this.setup = setupForm();
     panel.append(this.setup.form);
     this.status = feedback(panel);
     this.board = el("div", { className: "continental-board", hidden: true });
     panel.append(this.board);
     this.ui = boardParts(this.board, () => this.leave());
+    const order = handOrderControl((by) => { this.order = by; this.drawHand(); });
+    this.ui.order.replaceWith(order);
+    this.ui.order = order;
     this.setup.form.addEventListener("submit", (event) => { event.preventDefault(); this.start(); });
     this.run(async () => {
       this.contracts = await continentalContracts();
@@ -355,7 +361,7 @@ class ContinentalTable {
   drawHand() {
     const inMelds = new Set(this.melds.flat());
     const list = el("ul", { className: "cards", "aria-label": "Your hand: select cards", role: "list" });
-    for (const code of this.view.hand.filter((c) => !inMelds.has(c))) {
+    for (const code of sortedHand(this.view.hand.filter((c) => !inMelds.has(c)), this.order)) {
       const node = cardButton(code, (card, pressed) => {
         if (pressed) this.selected.add(card); else this.selected.delete(card);
         this.drawActions();

@@ -104,6 +104,33 @@ export function deckCodes() {
   return SUIT_ORDER.flatMap((suit) => RANK_ORDER.map((rank) => `${rank}${suit}`));
 }
 
+/** The orders a player can sort a hand in: ``[key, button text]``. */
+export const HAND_ORDERS = [["suit", "By suit"], ["rank", "By rank"]];
+
+/** ``codes`` sorted for the eye: ``by`` "suit" (♠ ♥ ♦ ♣, high to low in each suit) or "rank"
+ * (aces first, each rank's suits together); jokers last, a card's copies together. Presentation
+ * only: the order of a hand means nothing to the rules.
+ *
+ *     sortedHand(["2c", "Jk", "As", "Kc"], "rank")  // ["As", "Kc", "2c", "Jk"]
+ *     sortedHand(["2c", "Jk", "As", "Kc"], "suit")  // ["As", "Kc", "2c", "Jk"] (♠ before ♣)
+ */
+export function sortedHand(codes, by = "suit") {
+  const keyOf = (code) => {
+    const card = parseCode(code);
+    if (!card) return [9, 99, 99, 0];
+    if (card.joker) return [8, 99, 99, card.copy];
+    const suit = SUIT_ORDER.indexOf(card.suit);
+    const rank = RANK_ORDER.indexOf(card.rank);
+    return by === "rank" ? [0, rank, suit, card.copy] : [0, suit, rank, card.copy];
+  };
+  const compare = (a, b) => {
+    const [x, y] = [keyOf(a), keyOf(b)];
+    for (let i = 0; i < x.length; i += 1) if (x[i] !== y[i]) return x[i] - y[i];
+    return 0;
+  };
+  return [...codes].sort(compare);
+}
+
 /** ``codes`` in a random order (a fair shuffle from the browser's cryptographic source). */
 export function shuffled(codes) {
   const deck = [...codes];
@@ -143,12 +170,15 @@ export const OPPONENT_CHOICES = [
 const OPPONENT_WORDS = { greedy: "greedy", solver: "careful (maximin solver)", ev: "EV players" };
 
 /** The opponents an answer assumed, in words, from its ``assumptions``: "greedy opponents", or
- * for a mixture its weights as percentages ("mixed opponents (50% greedy, 50% EV players)"). */
+ * for a mixture its weights as percentages ("mixed opponents (50% greedy, 50% EV players)"); a
+ * mixture of one model is named as that model ("EV-playing opponents"). */
 export function opponentsText(assumptions) {
   const name = assumptions && assumptions.opponents;
   if (name === "mixture") {
-    const weights = Object.entries(assumptions.mixture || {})
-      .map(([model, weight]) => `${percent(weight)} ${OPPONENT_WORDS[model] || model}`);
+    const present = Object.entries(assumptions.mixture || {}).filter(([, weight]) => weight > 0);
+    // a "mixture" of one model is that model's opponents, not "mixed (100% …)"
+    if (present.length === 1) return opponentsText({ opponents: present[0][0] });
+    const weights = present.map(([model, weight]) => `${percent(weight)} ${OPPONENT_WORDS[model] || model}`);
     return `mixed opponents${weights.length ? ` (${weights.join(", ")})` : ""}`;
   }
   if (name === "greedy") return "greedy opponents";

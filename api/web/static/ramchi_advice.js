@@ -14,7 +14,7 @@ import {
   about, band, behindWords, changes, exchangeWords, marginWords, opponentsWords, paysWords, sameValue,
   tableWords,
 } from "/web/ramchi_advice_words.js";
-import { RAMCHI_LINEUP, deckGrid, el, feedback, field, select } from "/web/widgets.js";
+import { RAMCHI_LINEUP, deckGrid, el, feedback, field, rulesLinks, select } from "/web/widgets.js";
 
 const HAND_SIZE = RAMCHI_LINEUP.handSize;
 const SUIT_LETTERS = { "♠": "s", "♥": "h", "♦": "d", "♣": "c" };
@@ -305,6 +305,7 @@ function mount(panel) {
   panel.append(el("h2", {}, "Ramchi advice"),
     el("p", {}, `Pick your ${HAND_SIZE} cards and the solver arranges them into five combinations `
       + "for the five rounds, says what to discard and whether to exchange the 2♦."),
+    rulesLinks("ramchi"),
     hand.box, options.box, el("div", { className: "row" }, advise, progress));
   const status = feedback(panel);
   panel.append(results);

@@ -6,7 +6,7 @@
 import { act, createGame, gameLog, ramchiHindsight, seatOf, seatView, trainerScore } from "/web/client.js";
 import { cardElement, cardRow } from "/web/cards.js";
 import { cardsText, fixed, signed, verdictName } from "/web/format.js";
-import { el, feedback, guarded, lineupBuilder, lineupList, scrollBox, select } from "/web/widgets.js";
+import { el, feedback, guarded, lineupBuilder, lineupList, rulesLinks, scrollBox, select } from "/web/widgets.js";
 import { BOT_KINDS, TableWords, botWords, opponentsWords } from "/web/ramchi_play_words.js";
 import { chancesTable, howSure, lostRounds, whyPart } from "/web/ramchi_hand_review.js";
 import { handsOfLog, roundStepper } from "/web/ramchi_replay.js";
@@ -182,6 +182,7 @@ class RamchiTable {
     panel.append(el("h2", {}, "Play Ramchi"),
       el("p", {}, "Play a refereed game against two bots. Each lineup you play is scored against "
         + "the solver's, and each hand is reviewed once its rounds are known."),
+      rulesLinks("ramchi"),
       this.setup.box, this.ui.box);
     this.status = feedback(panel);
     panel.append(this.resultBox, this.reviewBox, this.replayBox);

@@ -11,7 +11,7 @@ import {
 } from "/web/format.js";
 import { History, keep, restore } from "/web/ramchi_trainer_kept.js";
 import { LiveCheck, fourOfAKindLine, hintText, playingOrder, roundNote } from "/web/ramchi_trainer_live.js";
-import { RAMCHI_LINEUP, checkRow, el, feedback, lineupBuilder, lineupList } from "/web/widgets.js";
+import { RAMCHI_LINEUP, checkRow, el, feedback, lineupBuilder, lineupList, rulesLinks } from "/web/widgets.js";
 
 const HAND_SIZE = RAMCHI_LINEUP.handSize;
 const id = (name) => `ramchi-trainer-${name}`;
@@ -152,6 +152,7 @@ class Trainer {
     panel.append(el("h2", {}, "Ramchi trainer"),
       el("p", {}, "Arrange the dealt hand yourself; the solver plays your lineup and its best one "
         + "on the same sampled deals and tells you how many chips your choice costs."),
+      rulesLinks("ramchi"),
       el("div", { className: "trainer-arrange" }, handBox, lineupBox),
       el("div", { className: "row" }, el("label", { for: id("samples") }, "Samples"), ui.samples,
         ui.score, ui.progress, ui.next));

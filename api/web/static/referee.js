@@ -6,7 +6,8 @@ import { PlayCheck } from "/web/referee_check.js";
 import { ContinentalScore } from "/web/referee_continental_score.js";
 import { DisputeDesk } from "/web/referee_dispute.js";
 import { RamchiScore } from "/web/referee_ramchi_score.js";
-import { el } from "/web/widgets.js";
+import { SEAT_NUMBERS } from "/web/referee_verdict.js";
+import { el, rulesLinks } from "/web/widgets.js";
 
 const PARTS = [
   ["dispute", "Judge a log", "Paste, upload or open a game's log: the rules replay it and say "
@@ -21,7 +22,9 @@ const PARTS = [
 
 function mount(panel) {
   panel.append(el("h2", {}, "Referee"),
-    el("p", {}, "Settle a dispute by the rules: a whole game's log, or one hand or one play at a real table."));
+    el("p", {}, "Settle a dispute by the rules: a whole game's log, or one hand or one play at a real table."),
+    rulesLinks("ramchi", "continental"),
+    el("p", { className: "note" }, SEAT_NUMBERS));
   for (const [name, title, intro, Part] of PARTS) {
     const headingId = `referee-${name}-heading`;
     const section = el("section", { id: `referee-${name}`, className: "referee-part", "aria-labelledby": headingId },

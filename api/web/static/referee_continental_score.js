@@ -28,7 +28,7 @@ function scoresTable(answer) {
   const explained = answer.explanation || [];
   const totals = answer.totals || null;
   const leading = new Set(answer.leaders || []);
-  const head = ["Seat", "Score", "Why"].concat(totals ? ["New total"] : []);
+  const head = ["Player", "Score", "Why"].concat(totals ? ["New total"] : []);
   return scrollBox(el("table", { className: "score-continental" }, el("caption", {}, "Scores for the hand"),
     el("thead", {}, el("tr", {}, head.map((text) => el("th", { scope: "col" }, text)))),
     el("tbody", {}, answer.scores.map((score, seat) => el("tr", {},

@@ -5,10 +5,16 @@
 import { known, signed } from "/web/format.js";
 import { el, scrollBox } from "/web/widgets.js";
 
-/** "Seat 2": how the referee names a seat (a log carries no player names). */
+/** "Player 3": how the Referee tab names a seat (a log carries no player names). Players count
+ * from 1 in seat order, as at a table; the log's own seat numbers count from 0 (its seat 2 is
+ * player 3), and so do the rules' sentences quoted from the service ({@link SEAT_NUMBERS}). */
 export function seatName(seat) {
-  return `Seat ${seat}`;
+  return `Player ${seat + 1}`;
 }
+
+/** What the Referee tab says once about how it numbers the players. */
+export const SEAT_NUMBERS = "Players are numbered from 1 in seat order. A log counts its seats from "
+  + "nought, and the rules' own sentences quoted here do too: the log's seat 2 is player 3.";
 
 /** Where a refused record is, in words: "record 5, hand 1, round 1" (what the verdict says). */
 export function whereText(verdict) {
@@ -41,7 +47,7 @@ function standingsPart(verdict) {
   const heading = chips ? "Chips" : "Points";
   const table = scrollBox(el("table", { className: "standings" },
     el("caption", {}, "Standings"),
-    el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "Seat"),
+    el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "Player"),
       el("th", { scope: "col", className: "num" }, heading))),
     el("tbody", {}, values.map((value, seat) => el("tr", {},
       el("th", { scope: "row" }, seatName(seat)),

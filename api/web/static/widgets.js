@@ -2,7 +2,7 @@
 // problem box, lists of lineups and melds, and the widget that arranges cards into rounds.
 
 import { cardButton, cardRow } from "/web/cards.js";
-import { cardButtonName, cardName, percent } from "/web/format.js";
+import { HAND_ORDERS, cardButtonName, cardName, percent, sortedHand } from "/web/format.js";
 
 /** Create an element: el("p", {className: "x"}, "text", child, …). */
 export function el(tag, props = {}, ...children) {
@@ -57,6 +57,15 @@ export function select(options, value, props = {}) {
 export function fillSelect(node, options, value = node.value) {
   node.replaceChildren(...options.map(([key, text]) => el("option", { value: key }, text)));
   if (options.some(([key]) => key === value)) node.value = value;
+}
+
+const RULES = { ramchi: "Ramchi", continental: "Continental" };
+
+/** The links to the rules pages of ``games`` ("ramchi", "continental"), in a paragraph of their
+ * own under a tab's intro: rulesLinks("ramchi") → "The rules of Ramchi" (/rules/ramchi). */
+export function rulesLinks(...games) {
+  return el("p", { className: "rules-links" },
+    games.map((game) => el("a", { href: `/rules/${game}` }, `The rules of ${RULES[game]}`)));
 }
 
 /** A button: ``text``, ``onClick``, and optionally primary, disabled or an accessible ``label``. */
@@ -243,9 +252,25 @@ export function deckGrid(codes, onToggle, { label = "Deck", hintId, buttons = ne
  * game (the advice and the trainer); in a game the seat view's legal ``arrange`` states it. */
 export const RAMCHI_LINEUP = { handSize: 17, rounds: 5, size: 3 };
 
+/** "Sort your hand": a toggle button per order of {@link HAND_ORDERS}, ``by`` pressed;
+ * ``onChange(by)`` hears the order the player picks. */
+export function handOrderControl(onChange, { by = "suit", label = "Sort your hand" } = {}) {
+  const buttons = HAND_ORDERS.map(([key, text]) => el("button", { type: "button",
+    "aria-pressed": String(key === by), dataset: { order: key } }, text));
+  for (const node of buttons) {
+    node.addEventListener("click", () => {
+      for (const other of buttons) other.setAttribute("aria-pressed", String(other === node));
+      onChange(node.dataset.order);
+    });
+  }
+  return el("div", { className: "row hand-order", role: "group", "aria-label": label },
+    el("span", { className: "busy" }, "Sort:"), ...buttons);
+}
+
 /** The slot-arranging widget: the hand as card buttons and ``rounds`` rounds of ``size`` cards.
  * A card clicked (Enter, Space) goes to the chosen round, or is dragged onto one; a card in a
- * round is clicked to take it back. Returns its three parts (``hand``, ``slots``, ``status``,
+ * round is clicked to take it back; the hand is shown sorted by suit or by rank, as the player
+ * picks. Returns its three parts (``hand``, ``slots``, ``status``,
  * placed by the tab) and its controls: ``deal(codes)``, ``setHand(codes)``, ``lineup()``,
  * ``lock(on)``, ``rounds()``, ``setRounds(rounds)`` and ``note(cards, node)`` (what a round holding
  * exactly ``cards`` says instead of "2 of 3"). ``onChange(rounds)`` hears every change the player
@@ -257,8 +282,11 @@ export function lineupBuilder({ rounds = RAMCHI_LINEUP.rounds, size = RAMCHI_LIN
   let active = 0;
   let locked = false;
   const notes = new Map();
+  let order = "suit";
   const handGroup = el("div", { className: "cards", role: "group", "aria-label": "Your hand" });
   if (hintId) handGroup.setAttribute("aria-describedby", hintId);
+  const handBox = el("div", { className: "hand-box" },
+    handOrderControl((by) => { order = by; render(); }), handGroup);
   const slotList = el("ol", { className: "lineup", "aria-label": "Your lineup" });
   const status = el("p", { role: "status", "aria-live": "polite" });
   if (statusId) status.id = statusId;
@@ -343,14 +371,14 @@ export function lineupBuilder({ rounds = RAMCHI_LINEUP.rounds, size = RAMCHI_LIN
 
   function render(message = "") {
     const used = placed();
-    handGroup.replaceChildren(...hand.map((code) => handButton(code, used)));
+    handGroup.replaceChildren(...sortedHand(hand, order).map((code) => handButton(code, used)));
     slotList.replaceChildren(...slots.map(slotItem));
     status.textContent = `${used.size} cards placed, ${hand.length - used.size} to discard; next card `
       + `goes to round ${active + 1}.${message ? ` ${message}` : ""}`;
   }
 
   return {
-    hand: handGroup,
+    hand: handBox,
     slots: slotList,
     status,
     /** A new hand: every round empty, round 1 chosen. */
