@@ -181,7 +181,7 @@ def test_a_finished_hand_replays_round_by_round_and_a_running_hand_is_not_offere
             # hand 1: nothing else is in the DOM; later hands: the earlier hands' results stay hidden
             cards_now = panel.locator("[data-card]" if number == 1 else "[data-card]:visible")
             seen_in_play[number] = {c.get_attribute("data-card") for c in cards_now.all()}
-            hand_group = panel.get_by_role("group", name="Your hand")
+            hand_group = panel.get_by_role("group", name="Your hand", exact=True)
             cards = [b.get_attribute("data-card") for b in hand_group.get_by_role("button").all()]
             for combo in combinations(cards, 5):
                 for code in combo:
