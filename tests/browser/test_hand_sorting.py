@@ -48,7 +48,7 @@ def _check_sorting(page: Any, controls: Any, group: Any) -> None:
 
 def test_the_trainers_hand_sorts_by_rank_or_suit(page: Any) -> None:
     panel = open_with(page, kept(HAND))
-    group = panel.get_by_role("group", name="Your hand")
+    group = panel.get_by_role("group", name="Your hand", exact=True)
     group.get_by_role("button").first.wait_for()
     _check_sorting(page, panel.get_by_role("group", name="Sort your hand"), group)
     # a card placed in a round stays placed whatever the order

@@ -73,7 +73,7 @@ def test_play_a_two_hand_game_against_greedy_bots(page: Any, seed: int) -> None:
             exchanged += 1
         elif play.is_visible():
             assert "Up-card" in panel.locator("#ramchi-play-up").inner_text()
-            hand_group = panel.get_by_role("group", name="Your hand")
+            hand_group = panel.get_by_role("group", name="Your hand", exact=True)
             hand = [b.get_attribute("data-card") for b in hand_group.get_by_role("button").all()]
             assert len(hand) == 17
             for combo in combinations(hand, 5):

@@ -99,7 +99,7 @@ def play_through(page: Any, panel: Any, on_result: Any = None, made: int = 5) ->
         if exchange.is_visible():
             exchange.click()
         elif play.is_visible():
-            hand_group = panel.get_by_role("group", name="Your hand")
+            hand_group = panel.get_by_role("group", name="Your hand", exact=True)
             hand = [b.get_attribute("data-card") for b in hand_group.get_by_role("button").all()]
             for combo in combinations(hand, 5)[:made]:
                 for code in combo:

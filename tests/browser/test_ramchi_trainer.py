@@ -39,7 +39,7 @@ def open_tool(page: Any) -> Any:
 
 
 def dealt(panel: Any) -> list[str]:
-    hand = panel.get_by_role("group", name="Your hand")
+    hand = panel.get_by_role("group", name="Your hand", exact=True)
     return [b.get_attribute("data-card") for b in hand.get_by_role("button").all()]
 
 
@@ -71,7 +71,7 @@ def test_deal_arrange_score_and_keep_a_session_score(page: Any) -> None:
     assert len(hand) == 17 and len(set(hand)) == 17
     assert "Up-card" in panel.locator("#ramchi-trainer-deal").inner_text()
     combos = combinations(hand, 3)
-    hand_group = panel.get_by_role("group", name="Your hand")
+    hand_group = panel.get_by_role("group", name="Your hand", exact=True)
     for combo in combos:  # the next round is selected by itself once a round is full
         for code in combo:
             hand_group.get_by_role("button", name=name(code)).click()
@@ -110,7 +110,7 @@ def test_keyboard_and_drag_fill_rounds(page: Any) -> None:
     panel = open_tool(page)
     hand = dealt(panel)
     combo, second = combinations(hand, 2)
-    hand_group = panel.get_by_role("group", name="Your hand")
+    hand_group = panel.get_by_role("group", name="Your hand", exact=True)
     panel.get_by_role("button", name="Round 2", exact=True).click()
     for code in combo:
         hand_group.get_by_role("button", name=name(code)).focus()

@@ -33,7 +33,7 @@ def open_with(page: Any, stored: str) -> Any:
 
 
 def hand_buttons(panel: Any) -> Any:
-    return panel.get_by_role("group", name="Your hand")
+    return panel.get_by_role("group", name="Your hand", exact=True)
 
 
 def fill(panel: Any, rounds: list[list[str]]) -> None:

@@ -7,8 +7,9 @@ import { act, createGame, gameLog, ramchiHindsight, seatOf, seatView, trainerSco
 import { cardElement, cardRow } from "/web/cards.js";
 import { cardsText, fixed, signed, verdictName } from "/web/format.js";
 import { el, feedback, guarded, lineupBuilder, lineupList, rulesLinks, scrollBox, select } from "/web/widgets.js";
-import { BOT_KINDS, TableWords, opponentsWords } from "/web/ramchi_play_words.js";
+import { BOT_KINDS, TableWords, botWords, opponentsWords } from "/web/ramchi_play_words.js";
 import { chancesTable, howSure, lostRounds, whyPart } from "/web/ramchi_hand_review.js";
+import { handsOfLog, roundStepper } from "/web/ramchi_replay.js";
 
 const ME = 0;
 const SEATS = [0, 1, 2];
@@ -347,7 +348,8 @@ class RamchiTable {
     const parts = [heading];
     if (record.four) parts.push(el("p", { id: id("four") }, words.fourOfAKind(record.four)));
     if (!ordered.length) finish();
-    after.append(el("div", { className: "row" }, this.continueButton()));
+    after.append(el("div", { className: "row" }, this.replayButton(record, "Replay this hand round by round"),
+      this.continueButton()));
     this.resultBox.replaceChildren(...parts, rounds, el("div", { className: "row" }, nextRound), after);
     this.resultBox.hidden = false;
     heading.focus();
@@ -363,6 +365,7 @@ class RamchiTable {
     const node = el("button", { type: "button", className: "primary" }, last ? "See the game review" : "Continue");
     node.addEventListener("click", () => this.run(async () => {
       this.resultBox.hidden = true;
+      this.replayBox.hidden = true;
       await this.nextResult();
       if (!this.ui.box.hidden) this.ui.heading.focus();
     }));
@@ -413,9 +416,30 @@ class RamchiTable {
     this.reviewBox.querySelector("h3").focus();
   }
 
-  /** The button that replays a finished hand round by round (see ramchi_replay.js). */
-  replayButton(record) {
-    return el("span", {}, "–");
+  /** The button that replays a finished hand round by round (ramchi_replay.js); a hand still
+   * in play has none (``record.ended`` is null). */
+  replayButton(record, text = "Replay") {
+    if (!record.ended) return el("span", {}, "–");
+    const node = el("button", { type: "button" }, text);
+    if (text === "Replay") node.setAttribute("aria-label", `Replay hand ${record.hand} round by round`);
+    node.addEventListener("click", () => this.run(() => this.openReplay(record.hand)));
+    return node;
+  }
+
+  /** Step through finished hand ``number``, from the game's public log (finished hands in full). */
+  async openReplay(number) {
+    this.status.busy("Reading the hand's record…");
+    const log = await gameLog(this.game.handle.id);
+    const hand = handsOfLog(log.log).get(number);
+    const heading = el("h3", { id: id("replay-heading"), tabIndex: -1 }, `Replay of hand ${number}`);
+    const { players, bots } = this.game;
+    const table = `${players[1]} is ${botWords(bots[1])} and ${players[2]} is ${botWords(bots[2])}.`;
+    this.replayBox.replaceChildren(heading, el("p", {}, table), hand
+      ? roundStepper(hand, this.words, { id: id("hand-replay") })
+      : el("p", {}, "This hand is not over yet: it can be replayed once its rounds are played."));
+    this.replayBox.hidden = false;
+    this.status.done("");
+    heading.focus();
   }
 }
 

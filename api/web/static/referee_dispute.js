@@ -3,6 +3,7 @@
 // record by record (client.js: replay), the refused record marked.
 
 import { dispute, gameLog, replay } from "/web/client.js";
+import { showRounds } from "/web/referee_ramchi_rounds.js";
 import { PAGE_STEPS, Replay } from "/web/referee_replay.js";
 import { renderVerdict } from "/web/referee_verdict.js";
 import { button, el, feedback, field, guarded, showProblem } from "/web/widgets.js";
@@ -63,9 +64,10 @@ export class DisputeDesk {
     this.verdict = el("section", { id: id("verdict"), "aria-label": "Verdict", hidden: true });
     this.replayBox = el("section", { id: id("replay"), "aria-label": "Replay", hidden: true });
     this.replay = new Replay(this.replayBox);
+    this.roundsBox = el("section", { id: id("rounds"), "aria-labelledby": "referee-rounds-heading", hidden: true });
     parent.append(this.form.box);
     this.status = feedback(parent);
-    parent.append(this.verdict, this.replayBox);
+    parent.append(this.verdict, this.roundsBox, this.replayBox);
     this.parent = parent;
     this.form.judge.addEventListener("click", () => this.judge());
     this.form.open.addEventListener("click", () => this.openGame());
@@ -111,6 +113,7 @@ export class DisputeDesk {
         const verdict = judged.status === "fulfilled" ? judged.value : null;
         this.verdict.hidden = !verdict;
         await this.showReplay(told, verdict, judged.status === "rejected", page);
+        this.showRounds(body, told, verdict);
         if (verdict) this.showVerdict(verdict);
         else this.status.fail(judged.reason);
       });
@@ -124,6 +127,16 @@ export class DisputeDesk {
     this.verdict.hidden = false;
     this.status.done(verdict.legal ? "Judged: legal." : "Judged: a record is refused.");
     document.getElementById(id("verdict-heading")).focus();
+  }
+
+  /** A Ramchi log's finished hands round by round (ramchi_replay.js), up to a refused record. */
+  showRounds(body, told, verdict) {
+    const game = body.game || (told.status === "fulfilled" ? told.value.game : null);
+    if (game !== "ramchi" || !Array.isArray(body.log)) {
+      this.roundsBox.hidden = true;
+      return;
+    }
+    showRounds(this.roundsBox, body.log, verdict && !verdict.legal ? verdict.index : null);
   }
 
   /** The replay, its refused record marked; its problem when it has one of its own. */
