@@ -50,7 +50,7 @@ def test_the_trainers_hand_sorts_by_rank_or_suit(page: Any) -> None:
     panel = open_with(page, kept(HAND))
     group = panel.get_by_role("group", name="Your hand", exact=True)
     group.get_by_role("button").first.wait_for()
-    _check_sorting(page, panel.get_by_role("group", name="Sort your hand"), group)
+    _check_sorting(page, panel.get_by_role("group", name="Sort the cards"), group)
     # a card placed in a round stays placed whatever the order
     group.get_by_role("button", name=re.compile(": Ace of spades")).click()
     panel.get_by_role("button", name="By rank").click()
@@ -61,4 +61,4 @@ def test_the_continental_hand_sorts_by_rank_or_suit(page: Any) -> None:
     panel = start_game(page)
     group = panel.get_by_role("list", name="Your hand: select cards")
     group.get_by_role("button").first.wait_for()
-    _check_sorting(page, panel.get_by_role("group", name="Sort your hand"), group)
+    _check_sorting(page, panel.get_by_role("group", name="Sort the cards"), group)

@@ -252,9 +252,9 @@ export function deckGrid(codes, onToggle, { label = "Deck", hintId, buttons = ne
  * game (the advice and the trainer); in a game the seat view's legal ``arrange`` states it. */
 export const RAMCHI_LINEUP = { handSize: 17, rounds: 5, size: 3 };
 
-/** "Sort your hand": a toggle button per order of {@link HAND_ORDERS}, ``by`` pressed;
+/** "Sort the cards": a toggle button per order of {@link HAND_ORDERS}, ``by`` pressed;
  * ``onChange(by)`` hears the order the player picks. */
-export function handOrderControl(onChange, { by = "suit", label = "Sort your hand" } = {}) {
+export function handOrderControl(onChange, { by = "suit", label = "Sort the cards" } = {}) {
   const buttons = HAND_ORDERS.map(([key, text]) => el("button", { type: "button",
     "aria-pressed": String(key === by), dataset: { order: key } }, text));
   for (const node of buttons) {
