@@ -60,8 +60,11 @@ def live_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The app served on a free port of 127.0.0.1 (SQLite in a temporary folder); its base URL."""
     folder = tmp_path_factory.mktemp("web")
     # One app for the whole session, every page from 127.0.0.1: no per-address creation limit.
+    # The pages are tested here, not the compute budgets (tests/api and tests/server): 10 s of
+    # solver time a request, and a request waits up to 30 s for a bot's decision ahead of it, so
+    # that a machine busy with other tests does not turn an advice into a 503.
     app = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{folder / 'web.db'}",
-                      "GAMES_PER_HOUR": 0})
+                      "GAMES_PER_HOUR": 0, "SOLVE_BUDGET_S": 10, "SOLVER_WAIT_S": 30, "SOLVER_QUEUE": 4})
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
