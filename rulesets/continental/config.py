@@ -30,6 +30,7 @@ from rulesets.continental.deck import Deck
 from rulesets.continental.options import ContinentalOptions
 from rulesets.errors import InvalidInputError, RulesError, RulesetError, echo, name_list
 from rulesets.ruleset import load_ruleset
+from rulesets.seeds import MAX_SEED, draw_seed
 
 __all__ = [
     "FIELDS",
@@ -43,8 +44,6 @@ __all__ = [
     "shuffled_deck",
 ]
 
-MAX_SEED = 2**63 - 1
-"""Seeds are whole numbers from 0 to ``MAX_SEED``."""
 
 FIELDS = ("players", "hands", "dealer", "seed", "deck", "decks", "ruleset", "options")
 """The fields of a configuration as a dict (:meth:`GameConfig.from_dict`)."""
@@ -212,7 +211,7 @@ got 7; hands must be 1 to 7, got 8; dealer must be a seat 0-5 (or null: drawn), 
             raise ConfigError([_BOTH_DECKS])
         seed_drawn = seed is None
         if seed is None:
-            seed = random.SystemRandom().randrange(MAX_SEED + 1)
+            seed = draw_seed()
         given = [deck] if deck is not None else list(decks or [])
         config = cls(players=players, hands=hands, dealer=dealer, seed=seed,
                      decks=tuple(tuple(d) for d in given),

@@ -27,14 +27,13 @@ from rulesets.ramchi.deal import shuffled_deck, validate_deck
 from rulesets.ramchi.options import RamchiOptions
 from rulesets.ramchi.scoring import SEATS
 from rulesets.ruleset import load_ruleset
+from rulesets.seeds import MAX_SEED, draw_seed
 
 __all__ = ["FIELDS", "MAX_HANDS", "MAX_SEED", "ConfigError", "GameConfig", "hand_seed"]
 
 MAX_HANDS = 1000
 """The most hands a game may have."""
 
-MAX_SEED = 2**63 - 1
-"""Seeds are whole numbers from 0 to ``MAX_SEED`` (what a 64-bit store holds)."""
 
 FIELDS = ("hands", "dealer", "seed", "deck", "decks", "ruleset", "options")
 """The fields of a configuration as a dict (:meth:`GameConfig.from_dict`)."""
@@ -133,7 +132,7 @@ class GameConfig:
             raise ConfigError([_BOTH_DECKS])
         drawn = frozenset(name for name, value in (("seed", seed), ("dealer", dealer)) if value is None)
         if seed is None:
-            seed = random.SystemRandom().randrange(MAX_SEED + 1)
+            seed = draw_seed()
         if dealer is None:
             dealer = _first_dealer(seed) if type(seed) is int else 0
         given = [deck] if deck is not None else list(decks or [])

@@ -46,11 +46,11 @@ def call(base: str, path: str, body: Any = None, token: str | None = None) -> An
         return json.loads(response.read())
 
 
-def finished_ramchi_game(base: str, hands: int = 1) -> tuple[str, dict[str, Any]]:
+def finished_ramchi_game(base: str, hands: int = 1, seed: int = 7) -> tuple[str, dict[str, Any]]:
     """A Ramchi game of ``hands`` hands against two greedy bots played to its end (the person keeps
     the 2♦ and discards every card); its id and its log."""
     created = call(base, "/v1/games", {"players": ["Asha", "Bo", "Chen"], "bots": [None, "greedy", "greedy"],
-                                       "hands": hands, "seed": 7})
+                                       "hands": hands, "seed": seed})
     token = created["seats"][0]["token"]
     path = f"/v1/games/{created['id']}"
     for _ in range(3 * hands + 5):
@@ -161,6 +161,22 @@ def test_a_game_opened_by_its_id_is_judged_legal_and_finished(page: Any, ramchi_
         shown = f"+{value}" if value > 0 else str(value).replace("-", "−")
         assert re.search(rf"Player {seat + 1}\s+{re.escape(shown)}", standings), (standings, chips)
     assert json.loads(desk.get_by_label("Log (JSON)").input_value())["id"] == game_id
+
+
+def test_a_game_seeded_past_javascripts_exact_numbers_is_judged_legal(page: Any, live_server: str) -> None:
+    """A seed past 2**53 (JavaScript reads it inexactly): the page posts the log as the service
+    wrote it, so the verdict is on the real deck (a rewritten log would deal another deck and be
+    refused at record 0)."""
+    seed = 2**62 + 12_345
+    game_id, _ = finished_ramchi_game(live_server, seed=seed)
+    panel = open_referee(page)
+    desk = panel.locator("#referee-dispute")
+    desk.get_by_label("Or a game's id").fill(game_id)
+    desk.get_by_role("button", name="Open the game's log").click()
+    desk.locator("#referee-dispute-verdict-heading").wait_for()
+    text = desk.locator("#referee-dispute-verdict").inner_text()
+    assert "Legal" in text and "Refused" not in text, text
+    assert str(seed) in desk.get_by_label("Log (JSON)").input_value()
 
 
 def test_a_log_cut_short_is_legal_and_not_finished(page: Any, ramchi_game: Any) -> None:

@@ -61,21 +61,35 @@ async function fetchRetrying(path, init) {
   }
 }
 
-/** GET (no body) or POST (a body) ``path``; the JSON answer, or a thrown Problem. */
-async function request(path, body, token) {
+/** JSON text to send exactly as it was received or typed (a log): JavaScript reads whole numbers
+ * beyond 2**53 inexactly, so a log read and written again could change its seed, and with it the
+ * deck; a {@link RawJson} body is posted as its ``text``, never re-written. */
+export class RawJson {
+  constructor(text) {
+    this.text = String(text);
+  }
+}
+
+/** GET (no body) or POST (a body) ``path``; the answer's text and its JSON, or a thrown Problem. */
+async function requestText(path, body, token) {
   const headers = { Accept: "application/json" };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;
   const response = await fetchRetrying(path, {
     method: body === undefined ? "GET" : "POST",
     headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
+    body: body === undefined ? undefined : (body instanceof RawJson ? body.text : JSON.stringify(body)),
   });
   const text = await response.text();
   let data = null;
   try { data = text ? JSON.parse(text) : null; } catch { data = { detail: text }; }
   if (!response.ok) throw new Problem(response.status, data);
-  return data;
+  return { text, data };
+}
+
+/** GET (no body) or POST (a body) ``path``; the JSON answer, or a thrown Problem. */
+async function request(path, body, token) {
+  return (await requestText(path, body, token)).data;
 }
 
 const GAMES = "/v1/games";
@@ -157,7 +171,14 @@ export function gameLog(id, token) {
   return request(`${GAMES}/${encodeURIComponent(id)}/log`, undefined, token);
 }
 
-/** The verdict on a posted log ({game, config, log}, or a {@link gameLog} answer as it is). */
+/** {@link gameLog} as the service wrote it: ``{text, data}``; post ``new RawJson(text)`` to
+ * {@link dispute} or {@link replay} to send the log unchanged (its seed exact). */
+export function gameLogText(id, token) {
+  return requestText(`${GAMES}/${encodeURIComponent(id)}/log`, undefined, token);
+}
+
+/** The verdict on a posted log ({game, config, log}, or a {@link gameLog} answer as it is; a
+ * {@link RawJson} is sent as its text). */
 export function dispute(body) {
   return request("/v1/disputes", body);
 }

@@ -3,7 +3,7 @@
 // each record in words, every player's hand size, drop and the melds and discard top, and your
 // own hand only (never another player's cards, even once the log shows them).
 
-import { gameLog, replay } from "/web/client.js";
+import { RawJson, gameLogText, replay } from "/web/client.js";
 import { cardRow, cardElement } from "/web/cards.js";
 import { plural, yourName } from "/web/format.js";
 import { describeRecord } from "/web/continental_show.js";
@@ -56,9 +56,10 @@ function seatState(state, players, me) {
 /** The replay of the game of ``handle`` in ``root``: Previous / Next and the turn shown. */
 export async function showReplay(root, handle, players, me, contracts) {
   root.replaceChildren(el("p", { className: "busy" }, "Reading the game's log…"));
-  const log = await gameLog(handle.id, handle.token);
+  const { text, data: log } = await gameLogText(handle.id, handle.token);
   const records = log.log || [];
-  const steps = (await allSteps(log)).filter((step) => step.state && step.kind !== "dealer_drawn");
+  // the log posted back as the service wrote it (a seed past 2**53 stays exact)
+  const steps = (await allSteps(new RawJson(text))).filter((step) => step.state && step.kind !== "dealer_drawn");
   let at = 0;
   const position = el("p", { className: "busy", "aria-live": "polite" });
   const record = el("div", { className: "replay-record" });

@@ -2,7 +2,7 @@
 // the API gives it, or a dispute body), judged by the rules (client.js: dispute) and replayed
 // record by record (client.js: replay), the refused record marked.
 
-import { dispute, gameLog, replay } from "/web/client.js";
+import { RawJson, dispute, gameLogText, replay } from "/web/client.js";
 import { showRounds } from "/web/referee_ramchi_rounds.js";
 import { PAGE_STEPS, Replay } from "/web/referee_replay.js";
 import { renderVerdict } from "/web/referee_verdict.js";
@@ -89,8 +89,8 @@ export class DisputeDesk {
     }
     this.status.busy("Reading the game's log…");
     await guarded(this.parent, this.status, async () => {
-      const log = await gameLog(gameId);
-      this.form.text.value = JSON.stringify(log, null, 1);
+      // the log as the service wrote it: read and written again, a seed past 2**53 would change
+      this.form.text.value = (await gameLogText(gameId)).text;
       await this.judge();
     });
   }
@@ -108,8 +108,9 @@ export class DisputeDesk {
     try {
       await guarded(this.parent, this.status, async () => {
         // The log of a running game has no verdict (its hand is hidden), but it can be replayed.
-        const page = (from) => replay(body, { from, limit: PAGE_STEPS });
-        const [judged, told] = await Promise.allSettled([dispute(body), page(0)]);
+        const sent = new RawJson(this.form.text.value);  // posted as typed: every number exact
+        const page = (from) => replay(sent, { from, limit: PAGE_STEPS });
+        const [judged, told] = await Promise.allSettled([dispute(sent), page(0)]);
         const verdict = judged.status === "fulfilled" ? judged.value : null;
         this.verdict.hidden = !verdict;
         await this.showReplay(told, verdict, judged.status === "rejected", page);
