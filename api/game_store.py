@@ -214,6 +214,14 @@ def kind_of(engine: Engine, game_id: str) -> str | None:
         return connection.execute(select(games.c.kind).where(games.c.id == game_id)).scalar()
 
 
+def version_of(engine: Engine, game_id: str) -> int | None:
+    """The stored version of a game (its number of accepted actions), or ``None`` if there is no
+    such game: one primary-key lookup, for a poll that may find nothing changed.
+    """
+    with engine.connect() as connection:
+        return connection.execute(select(games.c.version).where(games.c.id == game_id)).scalar()
+
+
 def seat_for_token(engine: Engine, game_id: str, token: str) -> int | None:
     """The seat a token belongs to in this game, or ``None``."""
     with engine.connect() as connection:
