@@ -213,13 +213,13 @@ def get_game(game_id: str) -> Any:
     game has not moved. A poll of a game that waits for a person costs one lookup of its
     version; when a bot has to act, the bots act first, as on any read.
     """
-    seat = _seat_of(game_id, _bearer_token(), required=False)
-    if request.if_none_match:
-        version = game_store.version_of(_engine(), game_id)
-        if version is not None and _quiet().is_quiet(game_id, version):
-            etag = view_etag(version, seat)
-            if matches(etag):
-                return not_modified(etag)
+    token = _bearer_token()
+    if request.if_none_match and (polled := game_store.version_for(_engine(), game_id, token)):
+        version, seat = polled
+        etag = view_etag(version, seat)
+        if _quiet().is_quiet(game_id, version) and matches(etag):
+            return not_modified(etag)
+    seat = _seat_of(game_id, token, required=False)  # a token of no seat: 403
     stored, game = _with_bots(*_load(game_id))
     _note_finished(stored, game)
     etag = view_etag(stored.version, seat)
