@@ -10,6 +10,8 @@ move within about a second), the tables' polls spread evenly over the interval. 
 ``--clients`` threads, each with one keep-alive connection, sharing the tables out. Phases,
 ``--seconds`` each:
 
+- ``floor``: the same clients at the same rate ask ``GET /health`` instead: what any request
+  costs the served stack (gunicorn, its access log, Flask), the floor of a poll;
 - ``conditional``: every poll sends the ``ETag`` of the view it holds in ``If-None-Match``
   (answered ``304``, no body, while nothing moved);
 - ``full``: the same polls without ``If-None-Match`` (every answer the whole view): the
@@ -53,7 +55,7 @@ sys.path.insert(0, str(HERE))
 import load  # noqa: E402  (the served stack of bench/load.py: start, stop, percentiles)
 
 TICKS_PER_S = os.sysconf("SC_CLK_TCK")
-PHASES = ("conditional", "full", "moves")
+PHASES = ("floor", "conditional", "full", "moves")
 
 
 @dataclass
@@ -88,6 +90,10 @@ class Tally:
             self.errors += 1
             if self.first_error is None:
                 self.first_error = what
+
+
+Rows = list[tuple[str, Tally, float, float]]
+"""Each phase's name, tally, wall seconds and server CPU seconds."""
 
 
 class Connection:
@@ -187,14 +193,19 @@ def create_tables(connection: Connection, count: int) -> list[Table]:
     return tables
 
 
-def poll(connection: Connection, table: Table, conditional: bool, tally: Tally) -> None:
-    """One poll of ``table`` by its page (seat 0); note a move it sees for the first time."""
+def poll(connection: Connection, table: Table, conditional: bool, tally: Tally,
+         floor: bool = False) -> None:
+    """One poll of ``table`` by its page (seat 0); note a move it sees for the first time.
+    ``floor``: ask ``/health`` instead, at the same moment."""
     headers = {"Authorization": f"Bearer {table.tokens[0]}", "Accept": "application/json"}
     if conditional and table.etag is not None:
         headers["If-None-Match"] = table.etag
+    path = f"/v1/games/{table.game_id}"
+    if floor:
+        headers, path = {"Accept": "application/json"}, "/health"
     started = time.perf_counter()
     try:
-        status, answer_headers, data = connection.call("GET", f"/v1/games/{table.game_id}", headers)
+        status, answer_headers, data = connection.call("GET", path, headers)
     except Exception as exc:
         tally.fail(f"GET: {type(exc).__name__}: {exc}")
         return
@@ -206,6 +217,11 @@ def poll(connection: Connection, table: Table, conditional: bool, tally: Tally) 
         return
     if status != 200:
         tally.fail(f"GET: HTTP {status}: {data[:300]!r}")
+        return
+    if floor:
+        with tally.lock:
+            tally.full += 1
+            tally.latencies.append(received - started)
         return
     version = json.loads(data)["version"]  # the page reads the view it is sent
     with table.lock:
@@ -221,7 +237,7 @@ def poll(connection: Connection, table: Table, conditional: bool, tally: Tally) 
 
 
 def poller(host: str, port: int, tables: list[Table], offsets: list[float], interval: float,
-           start: float, end: float, conditional: bool, tally: Tally) -> None:
+           start: float, end: float, conditional: bool, tally: Tally, floor: bool = False) -> None:
     """Poll each of ``tables`` every ``interval`` s (each at its offset) from ``start`` to ``end``."""
     connection = Connection(host, port)
     due = [(start + offset, index) for index, offset in enumerate(offsets)]
@@ -233,7 +249,7 @@ def poller(host: str, port: int, tables: list[Table], offsets: list[float], inte
         pause = when - time.perf_counter()
         if pause > 0:
             time.sleep(pause)
-        poll(connection, tables[index], conditional, tally)
+        poll(connection, tables[index], conditional, tally, floor)
         heapq.heappush(due, (when + interval, index))
     connection.http.close()
 
@@ -303,10 +319,10 @@ def run_phase(name: str, host: str, port: int, pid: int, tables: list[Table],
         offsets = [args.interval * index / len(tables) for index in mine]  # spread over the interval
         threads.append(threading.Thread(target=poller, args=(
             host, port, [tables[i] for i in mine], offsets, args.interval, start, end,
-            name != "full", tally)))
-    if name == "moves":
-        threads.append(threading.Thread(target=mover, args=(host, port, tables, args.move_every, end,
-                                                            tally)))
+            name != "full", tally, name == "floor")))
+    if name == "moves":  # the last move one interval before the end: every move can be seen
+        threads.append(threading.Thread(target=mover, args=(
+            host, port, tables, args.move_every, end - args.interval, tally)))
     ticks = process_tree_ticks(pid)
     began = time.perf_counter()
     for thread in threads:
@@ -323,7 +339,7 @@ def milliseconds(values: list[float], q: float) -> str:
     return "–" if value != value else f"{1000 * value:.1f}"
 
 
-def print_table(rows: list[tuple[str, Tally, float, float]], args: argparse.Namespace) -> None:
+def print_table(rows: Rows, args: argparse.Namespace) -> None:
     print(f"| phase ({args.tables} tables, one poll each every {args.interval:g} s) | polls | 304 | "
           "200 | errors | polls/s | server CPU, % of one core | CPU ms per poll | p50 ms | p99 ms |")
     print("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|")
@@ -364,9 +380,10 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     return args
 
 
-def main(argv: list[str] | None = None) -> int:
-    args = parse_args(argv)
-    rows = []
+def measure(args: argparse.Namespace) -> tuple[Rows, str, float]:
+    """Start a server, make the tables and run the phases; return the rows, the server's settings
+    and its CPU share with no request at all."""
+    rows: Rows = []
     with served(args.database_url) as (host, port, pid, settings):
         print(f"creating {args.tables} tables ...", file=sys.stderr, flush=True)
         tables = create_tables(Connection(host, port), args.tables)
@@ -380,6 +397,12 @@ def main(argv: list[str] | None = None) -> int:
         for name in args.phases:
             print(f"running {name}: {args.seconds:g} s ...", file=sys.stderr, flush=True)
             rows.append((name, *run_phase(name, host, port, pid, tables, args)))
+    return rows, settings, idle
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    rows, settings, idle = measure(args)
     print_table(rows, args)
     cores = f"{os.cpu_count()} cores ({len(os.sched_getaffinity(0))} usable by this process)"
     print(f"\nMachine: {cores}, load average {os.getloadavg()[0]:.2f} (shared: noisy figures). "
