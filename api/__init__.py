@@ -105,6 +105,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from api.query_secrets import register_query_secrets
     from api.rules_pages import blp as rules_pages
     from api.store import open_store
+    from api.view_polling import QUIET, QuietGames
     from api.web import register_web
 
     app = Flask(__name__)
@@ -117,6 +118,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         require_up_to_date(engine)
     app.extensions[ENGINE] = engine
     app.extensions[GAMES] = GameCache(app.config.get("GAME_CACHE_SIZE", 256))
+    app.extensions[QUIET] = QuietGames()
     app.extensions[POOL] = pool_from_settings(app.config)
     api = ProblemApi(app)
     for blueprint in _blueprints():

@@ -33,7 +33,7 @@ from rulesets.log import Record, record_to_dict
 from solver.bots import BotLimitError, decide, next_bot
 from solver.budget import Deadline
 
-__all__ = ["MAX_BOT_ACTIONS_PER_REQUEST", "bot_settings", "bots_in", "run_bots"]
+__all__ = ["MAX_BOT_ACTIONS_PER_REQUEST", "bot_settings", "bots_done", "bots_in", "run_bots"]
 
 MAX_BOT_ACTIONS_PER_REQUEST = 5_000
 """The most bot actions one request lets happen (a game always comes back to a person sooner)."""
@@ -55,6 +55,19 @@ def bots_in(settings: dict[str, Any], players: int) -> list[str | None]:
     """The bot of each seat of a stored game (``None``: a person)."""
     bots = settings.get("bots")
     return list(bots) if bots else [None] * players
+
+
+def bots_done(kind: GameKind, game: GameState, settings: dict[str, Any]) -> bool:
+    """Whether no bot has to act in ``game`` now (it waits for a person, or is over).
+
+    >>> from rulesets.game import game_kind
+    >>> kind = game_kind("ramchi")
+    >>> game = kind.new_game(kind.config_from_dict({"hands": 1, "seed": 5, "dealer": 0}))
+    >>> bots_done(kind, game, {}), bots_done(kind, game, {"bots": ["random", None, None]})
+    (True, False)
+    """
+    bots = settings.get("bots")
+    return not bots or next_bot(kind, game, bots) is None
 
 
 def _decision(pool: SolverPool | None, kind: GameKind, game: GameState, seat: int, name: str,

@@ -33,6 +33,7 @@ from sqlalchemy import (
     String,
     Table,
     UniqueConstraint,
+    bindparam,
     insert,
     select,
     update,
@@ -212,6 +213,27 @@ def kind_of(engine: Engine, game_id: str) -> str | None:
     """The game (``kind``) a stored game is of, or ``None`` if there is no such game."""
     with engine.connect() as connection:
         return connection.execute(select(games.c.kind).where(games.c.id == game_id)).scalar()
+
+
+_PUBLIC_POLL = select(games.c.version).where(games.c.id == bindparam("game_id"))
+_SEAT_POLL = (select(games.c.version, seats.c.seat).join(seats, seats.c.game_id == games.c.id)
+              .where(games.c.id == bindparam("game_id"), seats.c.token_hash == bindparam("token_hash")))
+
+
+def version_for(engine: Engine, game_id: str, token: str | None) -> tuple[int, int | None] | None:
+    """The stored version of a game and the seat of ``token`` (``None``: no token, the public),
+    in one primary-key lookup for a poll that may find nothing changed; ``None`` when there is
+    no such game or the token is of none of its seats (the caller then says which).
+
+    The statements are built once: a poll only binds the game's id and the token's hash.
+    """
+    with engine.connect() as connection:
+        if token is None:
+            version = connection.execute(_PUBLIC_POLL, {"game_id": game_id}).scalar()
+            return None if version is None else (version, None)
+        row = connection.execute(_SEAT_POLL, {"game_id": game_id,
+                                              "token_hash": hash_token(token)}).first()
+    return None if row is None else (row.version, row.seat)
 
 
 def seat_for_token(engine: Engine, game_id: str, token: str) -> int | None:

@@ -25,6 +25,7 @@ RUNS: list[tuple[str, list[str]]] = [
     ("referee.py", ["--games", "2"]),
     ("log_requests.py", ["--quick", "--seeds", "2"]),
     ("load.py", ["--seconds", "5", "--scenarios", "health,classify,maximin,game"]),
+    ("idle_tables.py", ["--seconds", "5"]),
     ("ramchi_tournament.py", ["--deals", "12"]),
     ("continental_games.py", ["--games", "5", "--api-games", "1", "--strength-games", "4"]),
     ("continental_playoff.py", ["--quick", "--lines", "ev:advisor"]),

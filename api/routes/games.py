@@ -16,7 +16,7 @@ from sqlalchemy import Engine
 
 from api import game_store
 from api.blueprint import Blueprint
-from api.bot_runner import bot_settings, bots_in, run_bots
+from api.bot_runner import bot_settings, bots_done, bots_in, run_bots
 from api.creation_limit import admit_creation
 from api.errors import ApiProblem, refusal_extra, status_of
 from api.game_api import GameApi, game_api
@@ -32,6 +32,7 @@ from api.game_bodies import (
 from api.game_cache import GAMES, GameCache
 from api.pool import POOL, bot_budget_s
 from api.schemas import PROBLEM
+from api.view_polling import QUIET, VARY, QuietGames, matches, not_modified, view_etag
 from rulesets.errors import RulesError
 from rulesets.game import GameKind, GameState
 from rulesets.log import Record, record_to_dict
@@ -69,6 +70,10 @@ def _bearer_token() -> str | None:
 
 def _cache() -> GameCache[GameState]:
     return current_app.extensions[GAMES]
+
+
+def _quiet() -> QuietGames:
+    return current_app.extensions[QUIET]
 
 
 def _kind(name: str) -> GameKind:
@@ -138,6 +143,8 @@ def _with_bots(stored: game_store.StoredGame, game: GameState) -> tuple[game_sto
     game, version = run_bots(_engine(), stored.id, kind, game, stored.version, stored.settings,
                              lambda game, actions: _caught_up(kind, game, actions),
                              current_app.extensions[POOL], bot_budget_s())
+    if bots_done(kind, game, stored.settings):  # a poll at this version need not rebuild it
+        _quiet().note(stored.id, version)
     if version == stored.version:
         return stored, game
     return game_store.StoredGame(id=stored.id, kind=stored.kind, settings=stored.settings,
@@ -177,19 +184,51 @@ def create_game(body: dict[str, Any]) -> tuple[dict[str, Any], int, dict[str, st
     return created, 201, {"Location": f"/v1/games/{game_id}"}
 
 
+VIEW_HEADERS = {
+    "ETag": {"description": "The tag of this view: it changes whenever what this reader (the "
+                            "token's seat, or the public) sees changes. Send it back in "
+                            "`If-None-Match` to be answered `304` while nothing has moved.",
+             "schema": {"type": "string"}},
+    "Vary": {"description": "`Authorization`: the view depends on the token sent.",
+             "schema": {"type": "string"}},
+}
+
+
 @blp.route("/<game_id>", methods=["GET"])
-@blp.response(200, GameViewSchema)
+@blp.doc(parameters=[{
+    "in": "header", "name": "If-None-Match", "required": False, "schema": {"type": "string"},
+    "description": "The `ETag` of the view the client holds: `304` (no body) while it is "
+                   "still the view of this reader; any other value gets the view in full."}])
+@blp.response(200, GameViewSchema, headers=VIEW_HEADERS)
+@blp.alt_response(304, description="Not Modified: the view named by `If-None-Match` is still "
+                  "the view of this reader. No body.", headers=VIEW_HEADERS)
 @blp.alt_response(401, description="Malformed Authorization header.", **PROBLEM)
 @blp.alt_response(403, description="The token belongs to no seat of this game.", **PROBLEM)
 @blp.alt_response(404, description="No such game.", **PROBLEM)
-def get_game(game_id: str) -> dict[str, Any]:
-    """The game as a seat sees it (with its token), or the public view (without one)."""
-    seat = _seat_of(game_id, _bearer_token(), required=False)
+def get_game(game_id: str) -> Any:
+    """The game as a seat sees it (with its token), or the public view (without one).
+
+    The answer's ``ETag`` names the game's version and the reader (never the token): sent
+    back in ``If-None-Match``, it is answered ``304 Not Modified`` with no body while the
+    game has not moved. A poll of a game that waits for a person costs one lookup of its
+    version; when a bot has to act, the bots act first, as on any read.
+    """
+    token = _bearer_token()
+    if request.if_none_match and (polled := game_store.version_for(_engine(), game_id, token)):
+        version, seat = polled
+        etag = view_etag(version, seat)
+        if _quiet().is_quiet(game_id, version) and matches(etag):
+            return not_modified(etag)
+    seat = _seat_of(game_id, token, required=False)  # a token of no seat: 403
     stored, game = _with_bots(*_load(game_id))
     _note_finished(stored, game)
+    etag = view_etag(stored.version, seat)
+    if matches(etag):  # e.g. first polled here, or its bots found no solver process free
+        _keep(game_id, stored.version, game)
+        return not_modified(etag)
     view = _view(stored, game, seat)
     _keep(game_id, stored.version, game)
-    return view
+    return view, 200, {"ETag": etag, "Vary": VARY}
 
 
 def _compact(view: dict[str, Any]) -> dict[str, Any]:
