@@ -104,8 +104,16 @@ def test_play_a_two_hand_game_against_greedy_bots(page: Any, seed: int) -> None:
     assert (exchanged, played, rounds_seen, reviews_seen) == (1, arranged, 5 * arranged, arranged)
     assert fours == 2 - arranged
     rows = review.get_by_role("row").all()
-    assert len(rows) == 2 + 2  # header, one row per hand (a four of a kind's too), the total
-    assert re.match(r"^\d+\.\d\d$", panel.locator("#ramchi-play-total-lost").inner_text())
+    assert len(rows) == 2 + 3  # header, one row per hand (a four of a kind's too), average, total
+    average = panel.locator("#ramchi-play-total-lost").inner_text()
+    assert re.match(r"^\d+\.\d\d$", average)
+    # the average row is the mean of the hands' chips lost, the total has a row of its own
+    lost = [float(text) for text in review.locator("tr td:nth-child(4)").all_inner_texts()
+            if re.match(r"^\d+\.\d\d$", text)]
+    assert len(lost) == arranged
+    assert abs(float(average) - sum(lost) / len(lost)) < 0.006
+    assert abs(float(panel.locator("#ramchi-play-all-lost").inner_text()) - sum(lost)) < 0.006
+    assert "Chips lost in all" in review.inner_text()
     assert any(word in review.inner_text() for word in ("Best", "Inaccuracy", "Mistake", "Blunder"))
     assert panel.get_by_role("table", name="Chips").is_visible()
     assert not accessibility_violations(page, context="#ramchi-play")

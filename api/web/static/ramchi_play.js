@@ -113,6 +113,7 @@ function handPlay(record, decision, words) {
 function reviewTable(records, decisions, words, replayButton) {
   const scored = decisions.filter((d) => d.verdict);
   const total = scored.reduce((sum, d) => sum + d.chipsLost, 0);
+  const average = scored.length ? total / scored.length : 0;
   const byHand = new Map(decisions.map((d) => [d.hand, d]));
   return el("table", { "aria-label": "Your decisions" },
     el("tr", {}, el("th", { className: "num" }, "Hand"), el("th", {}, "What you played"),
@@ -130,7 +131,9 @@ function reviewTable(records, decisions, words, replayButton) {
         el("td", {}, replayButton(record)));
     }),
     el("tr", {}, el("th", { scope: "row", colSpan: 3 }, "Chips lost on average, all hands"),
-      el("td", { className: "num", id: id("total-lost") }, fixed(total)), el("td", {}, ""), el("td", {}, "")));
+      el("td", { className: "num", id: id("total-lost") }, fixed(average)), el("td", {}, ""), el("td", {}, "")),
+    el("tr", {}, el("th", { scope: "row", colSpan: 3 }, "Chips lost in all"),
+      el("td", { className: "num", id: id("all-lost") }, fixed(total)), el("td", {}, ""), el("td", {}, "")));
 }
 
 // -- the tab -------------------------------------------------------------------------------------
