@@ -135,3 +135,18 @@ def test_advice_expected_points_table(page: Any) -> None:
     result.get_by_text("Next action").first.wait_for()
     page.wait_for_function("() => !document.querySelector('#continental-advice table.expected-points')")
     assert "discard 2♣" in result.inner_text()
+
+
+def test_the_hand_preview_reads_cards_as_leniently_as_the_service(page: Any) -> None:
+    """"10s", a suit symbol, any case and "jk" are cards to the service: the preview draws them."""
+    panel = open_tab(page)
+    panel.get_by_label("Hand (card codes)").fill("10s 10♥ jk qD")
+    cards = panel.get_by_role("list", name="Your hand").get_by_role("img")
+    names = [card.get_attribute("aria-label") for card in cards.all()]
+    assert names == ["10 of spades", "10 of hearts", "Joker", "Queen of diamonds"]
+    assert "?" not in panel.locator(".hand-preview").inner_text()
+    # a card added from the deck counts the typed "10s" as the 10♠ (a second click adds its copy)
+    panel.get_by_text("Pick cards from a deck").click()
+    panel.get_by_role("button", name="Add 10 of spades").click()
+    panel.get_by_role("button", name="Add 10 of spades").click()
+    assert panel.get_by_label("Hand (card codes)").input_value() == "10♥ jk qD"

@@ -106,8 +106,23 @@ def test_only_the_chosen_number_of_bots_is_asked_for(page: Any) -> None:
         assert shown == [i <= chosen for i in (1, 2, 3)], (chosen, shown)
 
 
+def open_in_the_referee_tab(page: Any, panel: Any, game_id: str) -> None:
+    """The game's id is shown with a button that opens it in the Referee tab, judged legal."""
+    line = panel.locator("#continental-play-game-id, #ramchi-play-game-id")
+    assert f"Game id: {game_id}" in line.inner_text()
+    line.get_by_role("button", name=re.compile("^Open in the Referee tab")).click()
+    desk = page.locator("#referee-dispute")
+    verdict = desk.locator("#referee-dispute-verdict")
+    verdict.get_by_text("Legal").first.wait_for(timeout=60_000)
+    assert desk.get_by_label("Or a game's id").input_value() == game_id
+    assert page.get_by_role("tab", name="Referee").get_attribute("aria-selected") == "true"
+
+
 def test_play_one_hand_to_the_end(page: Any) -> None:
-    panel = start_game(page)
+    with page.expect_response(lambda r: r.url.endswith("/v1/games") and r.request.method == "POST") as made:
+        panel = start_game(page)
+    game_id = made.value.json()["id"]
+    assert f"Game id: {game_id}" in panel.locator("#continental-play-game-id").inner_text()
     assert panel.get_by_role("table", name="Players").get_by_role("row").count() == 4
     assert "Stock:" in panel.locator(".pile").inner_text()
     assert panel.get_by_role("list", name="Your hand: select cards").get_by_role("button").count() >= 7
@@ -123,6 +138,7 @@ def test_play_one_hand_to_the_end(page: Any) -> None:
     assert review.locator("li").count() >= 2
     assert "advised:" in review.inner_text()
     screenshot(page, "continental-review")
+    open_in_the_referee_tab(page, panel, game_id)
 
 
 def test_a_game_against_the_ev_bot_starts_and_names_it(page: Any) -> None:

@@ -86,7 +86,7 @@ def sized_page(request: pytest.FixtureRequest, browser: Any, live_server: str) -
 
 
 def _small_controls(page: Any) -> list[dict[str, Any]]:
-    return page.evaluate("""() => [...document.querySelectorAll('button, select, input, textarea')]
+    return page.evaluate("""() => [...document.querySelectorAll('button, select, input, textarea, summary')]
         .filter((e) => e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden')
         .map((e) => { const r = e.getBoundingClientRect();
                       return {what: e.tagName + ' ' + (e.id || e.textContent.trim().slice(0, 24)),

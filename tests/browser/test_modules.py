@@ -60,6 +60,8 @@ FORMAT_CHECKS = """async () => {
         shuffled: f.shuffled(f.deckCodes()).sort().join() === f.deckCodes().sort().join(),
         opponents: f.opponentsText({ opponents: "mixture", mixture: { greedy: 0.5, ev: 0.5 } }),
         oneModel: f.opponentsText({ opponents: "mixture", mixture: { greedy: 0, ev: 1 } }),
+        normal: ["10s", "10♥", "jk", "qD", "7C#2", "Joker", "zz", "1h"].map(f.normalCode),
+        plurals: ["3", "T", "10", "q", "A", "x"].map(f.rankPlural),
     };
 }"""
 
@@ -78,6 +80,8 @@ def test_the_shared_formatting_has_one_behaviour(page: Any) -> None:
     assert got["bare"] == ["7c", "Jk", "As"]
     assert got["split"] == ["7c", "7d", "Jk", "10h"]
     assert got["verdicts"] == ["Best", "Blunder", "new"]
+    assert got["normal"] == ["Ts", "Th", "Jk", "Qd", "7c#2", "Jk", "zz", "1h"]
+    assert got["plurals"] == ["Threes", "Tens", "Tens", "Queens", "Aces", "x"]
     assert got["deck"] == [52, 52, "As"]
     assert got["shuffled"] is True
     assert got["opponents"] == "mixed opponents (50% greedy, 50% EV players)"

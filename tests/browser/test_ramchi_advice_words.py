@@ -162,3 +162,23 @@ def test_the_safest_lineup_reads_for_players_too(page: Any) -> None:
     assert "You play first at the table" in text
     assert "Round 5 (pays 5 chips from each other player)" in text
     assert not [word for word in PLAYERS_WORDS_NOT if word.lower() in shown(panel).lower()]
+
+
+@pytest.mark.parametrize(("chips", "words"), [
+    (-6.5, "Expected to lose about 6.5 chips this hand"),
+    (0.02, "Expected to break even this hand"),
+    (6.5, "Expected to win about 6.5 chips this hand"),
+])
+def test_the_expected_result_says_win_lose_or_break_even(page: Any, chips: float, words: str) -> None:
+    advise_with(page, lambda body: body.update(expected_chips=chips))
+    _, results = ask(page)
+    expected = results.locator("#ramchi-advice-expected").inner_text()
+    assert expected.startswith(words), expected
+    assert "−" not in expected
+
+
+def test_why_says_combinations_are_played_strongest_first(page: Any) -> None:
+    _, results = ask(page)
+    text = shown(results)
+    assert "not always played first" not in text
+    assert "always played strongest first" in text

@@ -10,6 +10,7 @@ import pytest
 
 from tests.browser.a11y import accessibility_violations
 from tests.browser.conftest import screenshot
+from tests.browser.test_continental_play import open_in_the_referee_tab
 from tests.browser.test_ramchi_trainer import _stub_missing_tools, combinations
 
 RANKS = {"A": "Ace", "K": "King", "Q": "Queen", "J": "Jack", "T": "10"}
@@ -54,7 +55,9 @@ def test_play_a_two_hand_game_against_greedy_bots(page: Any, seed: int) -> None:
     panel.get_by_label("Bot 1").select_option("greedy")
     panel.get_by_label("Bot 2").select_option("greedy")
     panel.get_by_label("Hands (1–10)").fill("2")
-    panel.get_by_role("button", name="Start game").click()
+    with page.expect_response(lambda r: r.url.endswith("/v1/games") and r.request.method == "POST") as made:
+        panel.get_by_role("button", name="Start game").click()
+    game_id = made.value.json()["id"]
 
     exchange = panel.get_by_role("button", name="Exchange", exact=True)
     play = panel.get_by_role("button", name="Play", exact=True)
@@ -73,6 +76,7 @@ def test_play_a_two_hand_game_against_greedy_bots(page: Any, seed: int) -> None:
             exchanged += 1
         elif play.is_visible():
             assert "Up-card" in panel.locator("#ramchi-play-up").inner_text()
+            assert f"Game id: {game_id}" in panel.locator("#ramchi-play-game-id").inner_text()
             hand_group = panel.get_by_role("group", name="Your hand", exact=True)
             hand = [b.get_attribute("data-card") for b in hand_group.get_by_role("button").all()]
             assert len(hand) == 17
@@ -104,8 +108,16 @@ def test_play_a_two_hand_game_against_greedy_bots(page: Any, seed: int) -> None:
     assert (exchanged, played, rounds_seen, reviews_seen) == (1, arranged, 5 * arranged, arranged)
     assert fours == 2 - arranged
     rows = review.get_by_role("row").all()
-    assert len(rows) == 2 + 2  # header, one row per hand (a four of a kind's too), the total
-    assert re.match(r"^\d+\.\d\d$", panel.locator("#ramchi-play-total-lost").inner_text())
+    assert len(rows) == 2 + 3  # header, one row per hand (a four of a kind's too), average, total
+    average = panel.locator("#ramchi-play-total-lost").inner_text()
+    assert re.match(r"^\d+\.\d\d$", average)
+    # the average row is the mean of the hands' chips lost, the total has a row of its own
+    lost = [float(text) for text in review.locator("tr td:nth-child(4)").all_inner_texts()
+            if re.match(r"^\d+\.\d\d$", text)]
+    assert len(lost) == arranged
+    assert abs(float(average) - sum(lost) / len(lost)) < 0.006
+    assert abs(float(panel.locator("#ramchi-play-all-lost").inner_text()) - sum(lost)) < 0.006
+    assert "Chips lost in all" in review.inner_text()
     assert any(word in review.inner_text() for word in ("Best", "Inaccuracy", "Mistake", "Blunder"))
     assert panel.get_by_role("table", name="Chips").is_visible()
     assert not accessibility_violations(page, context="#ramchi-play")
@@ -115,3 +127,5 @@ def test_play_a_two_hand_game_against_greedy_bots(page: Any, seed: int) -> None:
     page.set_viewport_size({"width": 390, "height": 844})
     width = page.evaluate("() => [document.documentElement.scrollWidth, innerWidth]")
     assert width[0] <= width[1], width
+    # at game over the game's id is shown, and its button judges the game in the Referee tab
+    open_in_the_referee_tab(page, panel, game_id)

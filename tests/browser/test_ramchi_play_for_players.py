@@ -75,7 +75,7 @@ def test_a_game_over_at_once_on_four_of_a_kind_shows_each_hand_and_reviews_both(
     review = panel.get_by_role("table", name="Your decisions")
     review.wait_for()
     rows = review.get_by_role("row").all()
-    assert len(rows) == 2 + 2  # header, one row per hand, the total
+    assert len(rows) == 2 + 3  # header, one row per hand, the average, the total
     assert "Bot 2 had four of a kind" in rows[1].inner_text()
     assert "Bot 1 had four of a kind" in rows[2].inner_text()
     assert "−4" in rows[1].inner_text() and "−4" in rows[2].inner_text()

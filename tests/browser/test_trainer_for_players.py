@@ -96,6 +96,10 @@ def test_each_round_names_its_combination_while_it_is_filled(page: Any) -> None:
 def test_a_hint_names_the_next_combination_and_the_best_arrangement_scores_best(page: Any) -> None:
     panel = open_with(page, kept(HAND))
     panel.get_by_label("Samples").fill("20")
+    fill(panel, [["9s", "7s", "5h"]])  # no combination: the score is refused, and says why
+    panel.get_by_role("button", name="Score my arrangement").click()
+    refused = panel.get_by_text("Not scored yet: Round 1 is not a combination")
+    refused.wait_for()
     panel.get_by_role("button", name="Hint").click()
     hint = panel.locator("#ramchi-trainer-hint")
     hint.get_by_text("Hint:").wait_for(timeout=60_000)
@@ -103,6 +107,8 @@ def test_a_hint_names_the_next_combination_and_the_best_arrangement_scores_best(
     panel.get_by_role("button", name="Show me the best arrangement").click()
     round_cards(panel, 3).nth(2).wait_for()
     assert round_cards(panel, 1).count() == 3
+    # the rounds changed: the refusal of the old ones is no longer on screen
+    assert refused.count() == 0
     panel.get_by_role("button", name="Score my arrangement").click()
     verdict = panel.locator("#ramchi-trainer-verdict")
     verdict.wait_for(timeout=60_000)
@@ -152,7 +158,9 @@ def test_undo_and_a_reload_keep_the_arrangement_and_a_broken_memory_is_ignored(p
 def test_the_trainer_reads_in_words_and_keeps_the_numbers_behind_how_sure(page: Any) -> None:
     panel = open_with(page, kept(HAND))
     deal_line = panel.locator("#ramchi-trainer-deal").inner_text()
-    assert "seat" not in deal_line.lower() and "You play second" in deal_line
+    # seat 1, dealer 0: the seat after the dealer, who leads round 1 (each winner leads the next)
+    assert "seat" not in deal_line.lower() and "You sit after the dealer: you lead round 1." in deal_line
+    assert "You play" not in deal_line
     fill(panel, [["5h", "4d", "3c"]])
     panel.get_by_label("Samples").fill("20")
     panel.get_by_role("button", name="Score my arrangement").click()
@@ -161,6 +169,8 @@ def test_the_trainer_reads_in_words_and_keeps_the_numbers_behind_how_sure(page: 
     for word in ("±", "standard error", "runner-up", "objective", "mixture", "Seat 0"):
         assert word.lower() not in shown.lower(), word
     assert "chips per hand" in panel.locator("#ramchi-trainer-verdict").inner_text()
+    # no part left out of the score is written as the word "null"
+    assert "null" not in panel.locator("#ramchi-trainer-results").inner_text()
     details = panel.locator("details", has_text="How sure is this?")
     details.locator("summary").click()
     assert "±" in details.inner_text()
@@ -188,3 +198,22 @@ def test_on_a_phone_the_exchange_box_sits_by_its_label(page: Any) -> None:
                               width: Math.round(r.width), height: Math.round(r.height)}; })
         .filter((e) => e.width < 44 || e.height < 44)""")
     assert not small, small
+
+
+def test_the_deal_line_says_who_deals_and_who_sits_before_the_dealer(page: Any) -> None:
+    stored = json.loads(kept(HAND))
+    for seat, dealer, said in ((0, 0, "You deal"), (2, 0, "You sit before the dealer"),
+                               (0, 2, "You sit after the dealer: you lead round 1.")):
+        stored["dealt"] |= {"seat": seat, "dealer": dealer}
+        panel = open_with(page, json.dumps(stored))
+        assert said in panel.locator("#ramchi-trainer-deal").inner_text(), (seat, dealer)
+
+
+def test_a_scored_four_of_a_kind_names_its_rank_in_words(page: Any) -> None:
+    panel = open_with(page, kept(FOUR_QUEENS))
+    panel.get_by_label("Samples").fill("20")
+    panel.get_by_role("button", name="Score my arrangement").click()
+    results = panel.locator("#ramchi-trainer-results")
+    results.locator("#ramchi-trainer-verdict").wait_for(timeout=60_000)
+    assert "You hold four Queens: the hand is not played" in results.inner_text()
+    assert "null" not in results.inner_text()

@@ -13,7 +13,14 @@ const TOOLS = [ramchiAdvice, ramchiTrainer, ramchiPlay, continentalAdvice, conti
 
 const mounted = new Set();
 
-function select(id, { focus = false } = {}) {
+/** The hash read as a tool and what it is asked to open: "#referee?game=abc" → ["referee",
+ * URLSearchParams {game: "abc"}]. */
+function readHash(hash) {
+  const [name, query = ""] = hash.replace(/^#/, "").split("?");
+  return [name, new URLSearchParams(query)];
+}
+
+function select(id, { focus = false, params = null } = {}) {
   const chosen = TOOLS.find((tool) => tool.id === id) || TOOLS[0];
   for (const tool of TOOLS) {
     const tab = document.getElementById(`tab-${tool.id}`);
@@ -29,6 +36,8 @@ function select(id, { focus = false } = {}) {
   }
   if (focus) document.getElementById(`tab-${chosen.id}`).focus();
   if (location.hash !== `#${chosen.id}`) history.replaceState(null, "", `#${chosen.id}`);
+  // a tool opened on something ("#referee?game=…") is given it once, after it is mounted
+  if (params && [...params.keys()].length && chosen.open) chosen.open(params);
 }
 
 function build() {
@@ -61,8 +70,12 @@ function build() {
     panel.hidden = true;
     main.append(panel);
   }
-  window.addEventListener("hashchange", () => select(location.hash.slice(1)));
-  select(location.hash.slice(1));
+  const fromHash = () => {
+    const [name, params] = readHash(location.hash);
+    select(name, { params });
+  };
+  window.addEventListener("hashchange", fromHash);
+  fromHash();
   startTabbingAtTheTop();
   window.addEventListener("load", () => setTimeout(startTabbingAtTheTop, 0), { once: true });
 }

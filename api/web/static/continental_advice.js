@@ -4,7 +4,7 @@
 
 import { continentalAdvice, continentalContracts } from "/web/client.js";
 import { cardRow, cardSvg, suitClass } from "/web/cards.js";
-import { bare, cardName, deckCodes, plural, splitCodes } from "/web/format.js";
+import { bare, cardName, deckCodes, normalCode, plural, splitCodes } from "/web/format.js";
 import { renderAdvice } from "/web/continental_show.js";
 import { checkRow, el, feedback, field, fillSelect, guarded, rulesLinks, select, uid } from "/web/widgets.js";
 
@@ -22,14 +22,15 @@ function handInput() {
   input.style.flex = "1 1 14rem";
   const preview = el("div", { className: "hand-preview", "aria-live": "polite" });
   const refresh = () => {
-    const codes = splitCodes(input.value);
+    const codes = splitCodes(input.value).map(normalCode);  // "10s" is drawn as the service reads it
     preview.replaceChildren(codes.length ? cardRow(codes, "Your hand") : el("p", { className: "busy" }, "No cards yet."),
       el("p", { className: "busy" }, plural(codes.length, "card")));
   };
   const add = (code) => {
     const codes = splitCodes(input.value);
-    const held = codes.filter((c) => bare(c) === code).length;
-    input.value = (held >= COPIES_PER_CLICK ? codes.filter((c) => bare(c) !== code) : [...codes, code]).join(" ");
+    const same = (c) => bare(normalCode(c)) === code;
+    const held = codes.filter(same).length;
+    input.value = (held >= COPIES_PER_CLICK ? codes.filter((c) => !same(c)) : [...codes, code]).join(" ");
     refresh();
   };
   input.addEventListener("input", refresh);

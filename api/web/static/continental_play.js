@@ -11,7 +11,8 @@ import { bare, cardText, fixed, signed, sortedHand, verdictName, yourName } from
 import { actionText, adviceText, describeRecord, renderAdvice } from "/web/continental_show.js";
 import { showReplay } from "/web/continental_replay.js";
 import {
-  button, el, feedback, field, fillSelect, guarded, handOrderControl, meldRow, rulesLinks, scrollBox, select,
+  button, el, feedback, field, fillSelect, gameIdLine, guarded, handOrderControl, meldRow, rulesLinks, scrollBox,
+  select,
 } from "/web/widgets.js";
 
 const ME = 0;
@@ -202,6 +203,7 @@ function boardParts(board, onNewGame) {
   const parts = {
     heading: el("h3", { tabIndex: -1 }),
     turn: el("p", { className: "turn", "aria-live": "polite" }),
+    gameId: el("div", { id: "continental-play-game-id" }),  // the id and the way to the Referee tab
     pile: el("div", { className: "row pile" }),
     seats: el("div", { className: "seats" }),
     table: el("div", { className: "table-melds" }),
@@ -214,7 +216,7 @@ function boardParts(board, onNewGame) {
     review: el("div", { className: "review" }),
     scores: el("div", { className: "scores" }),
   };
-  board.append(parts.heading, parts.turn, parts.pile, parts.seats, el("h4", {}, "Table"), parts.table,
+  board.append(parts.heading, parts.turn, parts.gameId, parts.pile, parts.seats, el("h4", {}, "Table"), parts.table,
     el("h4", {}, "Your hand"), parts.order, parts.hand, parts.melds, parts.actions, parts.advice,
     el("h4", {}, "What happened"), parts.log, parts.review, parts.scores,
     el("div", { className: "row" }, button("New game", onNewGame)));
@@ -262,6 +264,7 @@ class ContinentalTable {
     this.run(async () => {
       const created = await createGame(settings);
       Object.assign(this, { handle: seatOf(created, ME), review: [], melds: [] });
+      this.ui.gameId.replaceChildren(gameIdLine(created.id));
       this.selected.clear();
       for (const part of [this.ui.log, this.ui.advice, this.ui.review]) part.replaceChildren();
       this.log(`Game started: ${settings.players.join(", ")}; ${settings.players[created.dealer]} deals`);

@@ -52,6 +52,38 @@ const RANK_NAMES = {
   4: "4", 3: "3", 2: "2",
 };
 
+const RANK_PLURALS = {
+  A: "Aces", K: "Kings", Q: "Queens", J: "Jacks", T: "Tens", 9: "Nines", 8: "Eights", 7: "Sevens",
+  6: "Sixes", 5: "Fives", 4: "Fours", 3: "Threes", 2: "Twos",
+};
+
+/** A rank in words, many of it: "3" → "Threes", "T" (or "10") → "Tens", "Q" → "Queens"; text
+ * that is no rank comes back as it was. */
+export function rankPlural(rank) {
+  const key = String(rank).toUpperCase() === "10" ? "T" : String(rank).toUpperCase();
+  return RANK_PLURALS[key] || String(rank);
+}
+
+const SUIT_BY_TEXT = {
+  c: "c", d: "d", h: "h", s: "s", "♣": "c", "♦": "d", "♥": "h", "♠": "s", "♧": "c", "♢": "d", "♡": "h",
+  "♤": "s",
+};
+const JOKER_WORDS = new Set(["jk", "joker", "jo", "🃏", "🃟"]);
+
+/** A typed card as the code the page draws, read as leniently as the service reads it: any case,
+ * 10 for T, suit symbols, joker words ("10s" → "Ts", "qD" → "Qd", "10♥" → "Th", "jk" → "Jk",
+ * "7C#2" → "7c#2"). Text that is no card comes back as typed (and is drawn as unknown). */
+export function normalCode(token) {
+  const text = String(token).trim();
+  const [, body, copy = ""] = /^(.*?)(#\d+)?$/su.exec(text);
+  if (JOKER_WORDS.has(body.toLowerCase())) return `Jk${copy}`;
+  const suit = SUIT_BY_TEXT[body.slice(-1).toLowerCase()];
+  const rankText = body.slice(0, -1).toUpperCase();
+  const rank = rankText === "10" ? "T" : rankText;
+  if (!suit || !(rank in RANK_NAMES)) return text;
+  return `${rank}${suit}${copy}`;
+}
+
 /** Split a code into {rank, suit, copy, joker}; null for text that is no card code. */
 export function parseCode(code) {
   const match = /^(Jk|[AKQJT2-9][shdc])(?:#(\d+))?$/.exec(String(code));

@@ -11,8 +11,8 @@ import {
   cardName, chips, deckCodes, fixed, known, opponentsText, percent, shuffled, splitCodes,
 } from "/web/format.js";
 import {
-  about, band, behindWords, changes, exchangeWords, marginWords, opponentsWords, paysWords, sameValue,
-  tableWords,
+  band, behindWords, changes, exchangeWords, expectationWords, marginWords, opponentsWords, paysWords,
+  sameValue, tableWords,
 } from "/web/ramchi_advice_words.js";
 import { RAMCHI_LINEUP, deckGrid, el, feedback, field, rulesLinks, select } from "/web/widgets.js";
 
@@ -90,7 +90,7 @@ function summary(advice) {
     return [el("p", {}, "The safest lineup: as many combinations as possible, then the weakest as "
       + "strong as possible."), table];
   }
-  return [el("p", {}, `Expected to win ${about(advice.expected_chips)} chips this hand against `
+  return [el("p", { id: id("expected") }, `${expectationWords(advice.expected_chips)} this hand against `
     + `${opponentsWords(assumptions)} (over ${advice.samples} sampled deals).`), table];
 }
 
@@ -165,7 +165,8 @@ function whyPart(advice) {
   if (!known(advice.expected_chips)) return el("p", {}, advice.explanation);
   return el("p", {}, `Every lineup listed was played on the same ${advice.samples} sampled deals `
     + `against ${opponentsWords(advice.assumptions)}; this one is expected to win the most chips. `
-    + "The later rounds pay more, so the strongest combinations are not always played first.");
+    + "Combinations are always played strongest first, one a round, and round k pays k chips: "
+    + "the lineup is chosen for what all five rounds win, not for its strongest combination alone.");
 }
 
 function render(results, advice, request) {

@@ -19,6 +19,14 @@ export function about(value) {
   return `about ${signed(value, 1)}`;
 }
 
+/** An expected result in words, to one decimal: "Expected to win about 6.5 chips", "Expected to
+ * lose about 6.5 chips" (for −6.5), "Expected to break even" (when it rounds to 0.0). */
+export function expectationWords(value) {
+  const size = fixed(Math.abs(value), 1);
+  if (Number(size) === 0) return "Expected to break even";
+  return `Expected to ${value > 0 ? "win" : "lose"} about ${size} chip${size === "1.0" ? "" : "s"}`;
+}
+
 /** Two values written so that they read different when they are: one decimal if that tells
  * them apart, else two ("+10.3 against +8.2", "+12.78 against +12.77"). */
 function pairText(a, b) {

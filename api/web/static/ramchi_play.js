@@ -6,7 +6,9 @@
 import { act, createGame, gameLog, ramchiHindsight, seatOf, seatView, trainerScore } from "/web/client.js";
 import { cardElement, cardRow } from "/web/cards.js";
 import { cardsText, fixed, signed, verdictName } from "/web/format.js";
-import { el, feedback, guarded, lineupBuilder, lineupList, rulesLinks, scrollBox, select } from "/web/widgets.js";
+import {
+  el, feedback, gameIdLine, guarded, lineupBuilder, lineupList, rulesLinks, scrollBox, select,
+} from "/web/widgets.js";
 import { BOT_KINDS, TableWords, botWords, opponentsWords } from "/web/ramchi_play_words.js";
 import { chancesTable, howSure, lostRounds, whyPart } from "/web/ramchi_hand_review.js";
 import { handsOfLog, roundStepper } from "/web/ramchi_replay.js";
@@ -113,6 +115,7 @@ function handPlay(record, decision, words) {
 function reviewTable(records, decisions, words, replayButton) {
   const scored = decisions.filter((d) => d.verdict);
   const total = scored.reduce((sum, d) => sum + d.chipsLost, 0);
+  const average = scored.length ? total / scored.length : 0;
   const byHand = new Map(decisions.map((d) => [d.hand, d]));
   return el("table", { "aria-label": "Your decisions" },
     el("tr", {}, el("th", { className: "num" }, "Hand"), el("th", {}, "What you played"),
@@ -130,7 +133,9 @@ function reviewTable(records, decisions, words, replayButton) {
         el("td", {}, replayButton(record)));
     }),
     el("tr", {}, el("th", { scope: "row", colSpan: 3 }, "Chips lost on average, all hands"),
-      el("td", { className: "num", id: id("total-lost") }, fixed(total)), el("td", {}, ""), el("td", {}, "")));
+      el("td", { className: "num", id: id("total-lost") }, fixed(average)), el("td", {}, ""), el("td", {}, "")),
+    el("tr", {}, el("th", { scope: "row", colSpan: 3 }, "Chips lost in all"),
+      el("td", { className: "num", id: id("all-lost") }, fixed(total)), el("td", {}, ""), el("td", {}, "")));
 }
 
 // -- the tab -------------------------------------------------------------------------------------
@@ -141,6 +146,7 @@ function tableParts(builder) {
     box: el("section", { "aria-labelledby": id("table-heading"), hidden: true }),
     heading: el("h3", { id: id("table-heading"), tabIndex: -1 }, "Hand"),
     chips: el("div", { id: id("chips") }),
+    gameId: el("div", { id: id("game-id") }),  // the game's id and the way to the Referee tab
     up: el("div", { className: "row", id: id("up") }),
     exchange: el("button", { type: "button" }, "Exchange"),
     keep: el("button", { type: "button" }, "Keep"),
@@ -155,7 +161,7 @@ function tableParts(builder) {
       + "a card onto a round. Click a card in a round to take it back. Cards left over are discarded."),
     builder.slots, builder.status, el("div", { className: "row" }, parts.play));
   parts.arrangeBox.style.minWidth = "0";
-  parts.box.append(parts.heading, parts.chips, parts.up, parts.exchangeBox, parts.arrangeBox);
+  parts.box.append(parts.heading, parts.chips, parts.gameId, parts.up, parts.exchangeBox, parts.arrangeBox);
   return parts;
 }
 
@@ -203,6 +209,7 @@ class RamchiTable {
     const created = await createGame(settings);
     this.game = { handle: seatOf(created, ME), players: settings.players, bots: settings.bots };
     this.words = new TableWords(settings.players, settings.bots, ME);
+    this.ui.gameId.replaceChildren(gameIdLine(created.id));
     Object.assign(this, { decisions: [], current: null, queue: [] });
     this.hands.clear();
     this.shown.clear();

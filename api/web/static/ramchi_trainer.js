@@ -6,8 +6,8 @@
 
 import { ramchiAdvice, trainerScore } from "/web/client.js";
 import {
-  VERDICT_NAMES, cardName, cardText, chips, deckCodes, fixed, opponentsText, randomBelow, shuffled,
-  verdictName,
+  VERDICT_NAMES, cardName, cardText, chips, deckCodes, fixed, opponentsText, randomBelow, rankPlural,
+  shuffled, verdictName,
 } from "/web/format.js";
 import { History, keep, restore } from "/web/ramchi_trainer_kept.js";
 import { LiveCheck, fourOfAKindLine, hintText, playingOrder, roundNote } from "/web/ramchi_trainer_live.js";
@@ -15,7 +15,6 @@ import { RAMCHI_LINEUP, checkRow, el, feedback, lineupBuilder, lineupList, rules
 
 const HAND_SIZE = RAMCHI_LINEUP.handSize;
 const id = (name) => `ramchi-trainer-${name}`;
-const PLACES = ["first", "second", "third"];
 
 /** 17 distinct cards (sorted as the deck is), an up-card, a seat, a dealer and a seed. */
 function deal() {
@@ -31,10 +30,14 @@ function playable(dealt, exchanged) {
   return exchanged ? dealt.hand.map((code) => (code === "2d" ? dealt.upCard : code)) : dealt.hand;
 }
 
-/** Where the player sits, in words ("You play second; the dealer plays first."). */
+/** Where the player sits, in words: the seat after the dealer leads round 1 and each round's
+ * winner leads the next (". You sit after the dealer: you lead round 1."). */
 function seatWords(dealt) {
-  const dealer = dealt.dealer === dealt.seat ? "you deal" : `the dealer plays ${PLACES[dealt.dealer]}`;
-  return `. You play ${PLACES[dealt.seat]} in each round; ${dealer}.`;
+  const after = (dealt.dealer + 1) % 3;
+  let where = "You deal: you are the last to show in round 1.";
+  if (dealt.seat === after) where = "You sit after the dealer: you lead round 1.";
+  else if (dealt.seat !== dealt.dealer) where = "You sit before the dealer: you show second in round 1.";
+  return `. ${where} Each round's winner leads the next.`;
 }
 
 // -- the session and the answer --------------------------------------------------------------------
@@ -83,8 +86,8 @@ function howSure(answer) {
 
 function renderScore(results, answer) {
   const heading = el("h3", { id: id("results-heading"), tabIndex: -1 }, "Your score");
-  results.replaceChildren(heading, verdictLine(answer),
-    answer.four_of_a_kind ? el("p", {}, `You hold four of a kind (${answer.four_of_a_kind}): the hand `
+  const parts = [heading, verdictLine(answer),
+    answer.four_of_a_kind ? el("p", {}, `You hold four ${rankPlural(answer.four_of_a_kind)}: the hand `
       + "is not played, so every lineup scores the same.") : null,
     expectedTable(answer),
     el("p", { className: "busy" }, `On the same ${answer.samples} sampled deals for both lineups.`),
@@ -97,7 +100,9 @@ function renderScore(results, answer) {
     answer.best.exchanged ? el("p", {}, "Exchange the 2♦ for the up-card.") : null,
     lineupList(answer.best.combinations, "Best lineup"),
     el("p", {}, "Best discards: ", answer.best.discards.length
-      ? answer.best.discards.map(cardText).join(" ") : "none"));
+      ? answer.best.discards.map(cardText).join(" ") : "none")];
+  // replaceChildren would write a null as the text "null": a part left out is dropped here
+  results.replaceChildren(...parts.filter((part) => part !== null && part !== undefined && part !== false));
   results.hidden = false;
   heading.focus();
 }
@@ -210,6 +215,10 @@ class Trainer {
   arranged(rounds) {
     if (!this.undoing) this.history.push({ rounds: this.rounds, exchanged: this.exchanged });
     this.rounds = rounds;
+    if (this.refused) {  // the rounds changed: a "Not scored yet" about the old ones is stale
+      this.refused = false;
+      this.status.done("");
+    }
     this.ui.undo.disabled = this.history.empty || this.scored;
     this.save();
     this.ask();
@@ -348,6 +357,7 @@ class Trainer {
     const invalid = this.invalidRounds();
     if (invalid) {
       this.status.done(`Not scored yet: ${invalid} Change that round, or clear it to discard its cards.`);
+      this.refused = true;
       return;
     }
     const body = this.request();

@@ -20,6 +20,8 @@ const PARTS = [
     + "The melds it leaves and what each joker stands for, or the rule it breaks.", PlayCheck],
 ];
 
+let desk = null;  // the mounted dispute desk, that a link to a game opens
+
 function mount(panel) {
   panel.append(el("h2", {}, "Referee"),
     el("p", {}, "Settle a dispute by the rules: a whole game's log, or one hand or one play at a real table."),
@@ -30,8 +32,15 @@ function mount(panel) {
     const section = el("section", { id: `referee-${name}`, className: "referee-part", "aria-labelledby": headingId },
       el("h3", { id: headingId }, title), el("p", {}, intro));
     panel.append(section);
-    new Part(section);
+    const part = new Part(section);
+    if (Part === DisputeDesk) desk = part;
   }
 }
 
-export const tool = { id: "referee", title: "Referee", mount };
+/** Open what a link asks for: ``game`` (an id) is filled in and its log judged. */
+function open(params) {
+  const gameId = params.get("game");
+  if (gameId && desk) desk.openById(gameId);
+}
+
+export const tool = { id: "referee", title: "Referee", mount, open };

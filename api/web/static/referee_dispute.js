@@ -81,6 +81,13 @@ export class DisputeDesk {
     this.status.done(`Read ${chosen.name}: press "Judge the log".`);
   }
 
+  /** Fill in ``gameId`` and judge its log, as if typed and "Open the game's log" pressed. */
+  openById(gameId) {
+    this.form.gameId.value = gameId;
+    this.form.gameId.scrollIntoView({ block: "center" });
+    return this.openGame();
+  }
+
   async openGame() {
     const gameId = this.form.gameId.value.trim();
     if (!gameId) {

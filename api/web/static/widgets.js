@@ -68,6 +68,23 @@ export function rulesLinks(...games) {
     games.map((game) => el("a", { href: `/rules/${game}` }, `The rules of ${RULES[game]}`)));
 }
 
+/** The hash that opens the Referee tab on game ``gameId`` ("#referee?game=…"): app.js reads it,
+ * and the referee fills the id and judges the game's log. */
+export function refereeHash(gameId) {
+  return `#referee?${new URLSearchParams({ game: gameId })}`;
+}
+
+/** A game's id, and a button that opens it in the Referee tab:
+ * "Game id: 3f2a… — open it in the Referee tab to judge or replay it." [Open in the Referee tab]. */
+export function gameIdLine(gameId, props = {}) {
+  const open = button("Open in the Referee tab", () => { location.hash = refereeHash(gameId); },
+    { label: `Open in the Referee tab: game ${gameId}` });
+  open.dataset.gameId = gameId;
+  return el("div", { className: "row game-id", ...props },
+    el("span", {}, "Game id: ", el("code", {}, gameId),
+      " — open it in the Referee tab to judge or replay it."), open);
+}
+
 /** A button: ``text``, ``onClick``, and optionally primary, disabled or an accessible ``label``. */
 export function button(text, onClick, { primary = false, disabled = false, label } = {}) {
   const node = el("button", { type: "button", className: primary ? "primary" : "", disabled }, text);
