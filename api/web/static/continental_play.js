@@ -267,7 +267,8 @@ class ContinentalTable {
       this.ui.gameId.replaceChildren(gameIdLine(created.id));
       this.selected.clear();
       for (const part of [this.ui.log, this.ui.advice, this.ui.review]) part.replaceChildren();
-      this.log(`Game started: ${settings.players.join(", ")}; ${settings.players[created.dealer]} deals`);
+      const dealer = created.dealer === ME ? "you deal" : `${settings.players[created.dealer]} deals`;
+      this.log(`Game started: ${settings.players.join(", ")}; ${dealer}`);
       const view = await seatView(this.handle);
       this.setup.form.hidden = true;
       this.board.hidden = false;

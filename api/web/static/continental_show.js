@@ -62,7 +62,7 @@ export function describeRecord(record, players, me, contracts = []) {
       return `Hand ${record.hand} dealt${contract ? ` (contract: ${contract.name})` : ""}`;
     }
     case "stock_reshuffled": return "The discard pile was shuffled into a new stock";
-    case "dealer_drawn": return `${players[record.dealer]} deals`;
+    case "dealer_drawn": return record.dealer === me ? "You deal" : `${players[record.dealer]} deals`;
     default: return `${who || ""} ${record.kind}`;
   }
 }
