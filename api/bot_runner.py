@@ -63,7 +63,9 @@ def bots_done(kind: GameKind, game: GameState, settings: dict[str, Any]) -> bool
     >>> from rulesets.game import game_kind
     >>> kind = game_kind("ramchi")
     >>> game = kind.new_game(kind.config_from_dict({"hands": 1, "seed": 5, "dealer": 0}))
-    >>> bots_done(kind, game, {}), bots_done(kind, game, {"bots": ["random", None, None]})
+    >>> game.awaited()  # seat 1 holds the 2♦: its exchange comes first
+    (1,)
+    >>> bots_done(kind, game, {}), bots_done(kind, game, {"bots": [None, "greedy", None]})
     (True, False)
     """
     bots = settings.get("bots")
