@@ -146,14 +146,18 @@ def test_a_tampered_log_is_refused_in_words_at_the_changed_record(page: Any, ram
     screenshot(page, "referee-verdict")
 
 
-def test_a_game_opened_by_its_id_is_judged_legal_and_finished(page: Any, ramchi_game: Any) -> None:
-    game_id, log = ramchi_game
-    panel = open_referee(page)
-    desk = panel.locator("#referee-dispute")
+def open_by_id(page: Any, game_id: str) -> tuple[Any, str]:
+    """The Referee tab's dispute desk after opening game ``game_id`` by its id; its verdict's text."""
+    desk = open_referee(page).locator("#referee-dispute")
     desk.get_by_label("Or a game's id").fill(game_id)
     desk.get_by_role("button", name="Open the game's log").click()
     desk.locator("#referee-dispute-verdict-heading").wait_for()
-    text = desk.locator("#referee-dispute-verdict").inner_text()
+    return desk, desk.locator("#referee-dispute-verdict").inner_text()
+
+
+def test_a_game_opened_by_its_id_is_judged_legal_and_finished(page: Any, ramchi_game: Any) -> None:
+    game_id, log = ramchi_game
+    desk, text = open_by_id(page, game_id)
     assert "Legal" in text and "The game is finished" in text, text
     chips = log["log"][-1]["chips"]
     standings = desk.get_by_role("table", name=re.compile("^Standings")).inner_text()
@@ -169,12 +173,7 @@ def test_a_game_seeded_past_javascripts_exact_numbers_is_judged_legal(page: Any,
     refused at record 0)."""
     seed = 2**62 + 12_345
     game_id, _ = finished_ramchi_game(live_server, seed=seed)
-    panel = open_referee(page)
-    desk = panel.locator("#referee-dispute")
-    desk.get_by_label("Or a game's id").fill(game_id)
-    desk.get_by_role("button", name="Open the game's log").click()
-    desk.locator("#referee-dispute-verdict-heading").wait_for()
-    text = desk.locator("#referee-dispute-verdict").inner_text()
+    desk, text = open_by_id(page, game_id)
     assert "Legal" in text and "Refused" not in text, text
     assert str(seed) in desk.get_by_label("Log (JSON)").input_value()
 
