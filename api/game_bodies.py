@@ -35,6 +35,7 @@ __all__ = [
     "GameCreatedSchema",
     "GameLogSchema",
     "GameViewSchema",
+    "LogPageSchema",
     "ReplayPageSchema",
     "ReplaySchema",
     "ReplayStepSchema",
@@ -155,6 +156,20 @@ class GameLogSchema(Schema):
     complete = fields.Boolean(required=True)
     config = fields.Dict(required=True)
     log = fields.List(fields.Dict(), required=True)
+    start = Int(data_key="from", metadata={
+        "description": "only with the query's `from`: the index of the first record given here "
+                       "(without it the log is whole, which is what `/v1/disputes` takes)"})
+    total = Int(metadata={"description": "only with the query's `from`: the records of the whole "
+                                         "log (a reader holding them all asks `?from=<total>` next)"})
+
+
+class LogPageSchema(Schema):
+    """Which records of a game's log to give: those from index ``from`` on (the query string)."""
+
+    start = fields.Integer(data_key="from", load_default=None, validate=validate.Range(min=0), metadata={
+        "description": "the index of the first record to give (from 0; left out: the whole log, "
+                       "postable to /v1/disputes as it is); the answer then says `from` and `total`",
+        "example": 0})
 
 
 class SeatAdviceSchema(Schema):

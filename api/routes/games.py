@@ -27,6 +27,7 @@ from api.game_bodies import (
     GameCreateSchema,
     GameLogSchema,
     GameViewSchema,
+    LogPageSchema,
     SeatAdviceSchema,
 )
 from api.game_cache import GAMES, GameCache
@@ -401,27 +402,38 @@ def get_advice(game_id: str) -> dict[str, Any]:
             "advice": advisor.advice(request)}
 
 
-def _log_answer(stored: game_store.StoredGame, game: GameState, seat: int | None) -> dict[str, Any]:
-    """The log as ``seat`` (``None``: the public) reads it, with the configuration it may see."""
+def _log_answer(stored: game_store.StoredGame, game: GameState, seat: int | None,
+                start: int | None = None) -> dict[str, Any]:
+    """The log as ``seat`` (``None``: the public) reads it, with the configuration it may see:
+    the whole log (postable to ``/v1/disputes`` as it is), or the records from ``start`` on
+    with where they start and the whole log's ``total``.
+    """
     kind = _kind(stored.kind)
     over = kind.is_over(game)
-    return {"id": stored.id, "game": stored.kind, "version": stored.version, "complete": over,
-            "config": kind.shown_config(stored.settings["config"], over),
-            "log": kind.redacted_log(game, seat)}
+    answer = {"id": stored.id, "game": stored.kind, "version": stored.version, "complete": over,
+              "config": kind.shown_config(stored.settings["config"], over)}
+    if start is None:
+        return answer | {"log": kind.redacted_log(game, seat)}
+    total = len(game.log)
+    return answer | {"log": kind.redacted_log(game, seat, start=min(start, total)), "start": start,
+                     "total": total}
 
 
 @blp.route("/<game_id>/log", methods=["GET"])
+@blp.arguments(LogPageSchema, location="query", as_kwargs=True)
 @blp.response(200, GameLogSchema)
 @blp.alt_response(403, description="The token belongs to no seat of this game.", **PROBLEM)
 @blp.alt_response(404, description="No such game.", **PROBLEM)
-def get_log(game_id: str) -> dict[str, Any]:
+def get_log(game_id: str, start: int | None = None) -> dict[str, Any]:
     """The log: hands that are over in full; the running hand redacted (a seat sees its own cards).
 
     Once the game is over the configuration (seed and decks) is included, so
-    the log can be posted as is to ``/v1/disputes``.
+    the log can be posted as is to ``/v1/disputes``. ``?from=<n>`` gives only the records
+    from index ``n`` on, with ``from`` and ``total`` (the records of the whole log): a page
+    that follows a game live asks for what it has not read yet.
     """
     seat = _seat_of(game_id, _bearer_token(), required=False)
     stored, game = _with_bots(*_load(game_id))
     _note_finished(stored, game)
     _keep(game_id, stored.version, game)
-    return _log_answer(stored, game, seat)
+    return _log_answer(stored, game, seat, start)

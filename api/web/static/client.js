@@ -122,6 +122,39 @@ export function act(handle, action) {
   return request(`${GAMES}/${encodeURIComponent(handle.id)}/actions`, action, handle.token);
 }
 
+/** The view of ``handle`` ({id, token}; no token: the public view) if it changed since the view
+ * whose ``ETag`` is ``etag``: ``{changed: false, etag}`` when the service answers 304 (nothing
+ * moved), else ``{changed: true, etag, view}``. One request, never retried: a poll that fails is
+ * simply made again at the next tick (a thrown Problem says why it failed). */
+export async function viewIfChanged(handle, etag) {
+  const headers = { Accept: "application/json" };
+  if (handle.token) headers.Authorization = `Bearer ${handle.token}`;
+  if (etag) headers["If-None-Match"] = etag;
+  let response;
+  try {
+    response = await fetch(`${GAMES}/${encodeURIComponent(handle.id)}`, { headers, cache: "no-store" });
+  } catch {
+    throw new Problem(0, { title: "Can't reach the service", detail: "The service did not answer." });
+  }
+  if (response.status === 304) return { changed: false, etag };
+  const text = await response.text();
+  let data = null;
+  try { data = text ? JSON.parse(text) : null; } catch { data = { detail: text }; }
+  if (!response.ok) throw new Problem(response.status, data);
+  return { changed: true, etag: response.headers.get("ETag"), view: data };
+}
+
+/** The records of game ``id``'s log from index ``from`` on, as the seat of ``token`` (or the
+ * public) may read them: ``{version, complete, total, log}`` (``total``: records in the log). */
+export function gameLogFrom(id, token, from) {
+  return request(`${GAMES}/${encodeURIComponent(id)}/log?from=${encodeURIComponent(String(from))}`, undefined, token);
+}
+
+/** A ruleset's description and options ({name, game, title, description, options}). */
+export function ruleset(name) {
+  return request(`/v1/rulesets/${encodeURIComponent(name)}`);
+}
+
 // -- Ramchi ---------------------------------------------------------------------------------------
 
 /** The advised lineup of 17 cards. */
