@@ -6,10 +6,11 @@ import { tool as ramchiTrainer } from "/web/ramchi_trainer.js";
 import { tool as ramchiPlay } from "/web/ramchi_play.js";
 import { tool as continentalAdvice } from "/web/continental_advice.js";
 import { tool as continentalPlay } from "/web/continental_play.js";
+import { tool as table } from "/web/table.js";
 import { tool as referee } from "/web/referee.js";
 import { onConnection, retryConnection } from "/web/client.js";
 
-const TOOLS = [ramchiAdvice, ramchiTrainer, ramchiPlay, continentalAdvice, continentalPlay, referee];
+const TOOLS = [ramchiAdvice, ramchiTrainer, ramchiPlay, continentalAdvice, continentalPlay, table, referee];
 
 const mounted = new Set();
 
@@ -35,9 +36,12 @@ function select(id, { focus = false, params = null } = {}) {
     chosen.mount(document.getElementById(chosen.id));
   }
   if (focus) document.getElementById(`tab-${chosen.id}`).focus();
-  if (location.hash !== `#${chosen.id}`) history.replaceState(null, "", `#${chosen.id}`);
   // a tool opened on something ("#referee?game=…") is given it once, after it is mounted
   if (params && [...params.keys()].length && chosen.open) chosen.open(params);
+  // a tool may keep what it shows in the hash ("#table?game=…&token=…"): a reload comes back to it
+  const query = chosen.hashQuery ? chosen.hashQuery() : "";
+  const wanted = query ? `#${chosen.id}?${query}` : `#${chosen.id}`;
+  if (location.hash !== wanted) history.replaceState(null, "", wanted);
 }
 
 function build() {

@@ -150,6 +150,11 @@ export function gameLogFrom(id, token, from) {
   return request(`${GAMES}/${encodeURIComponent(id)}/log?from=${encodeURIComponent(String(from))}`, undefined, token);
 }
 
+/** Every ruleset the service knows: [{name, game, title, description, options}]. */
+export async function rulesets() {
+  return (await request("/v1/rulesets")).rulesets;
+}
+
 /** A ruleset's description and options ({name, game, title, description, options}). */
 export function ruleset(name) {
   return request(`/v1/rulesets/${encodeURIComponent(name)}`);

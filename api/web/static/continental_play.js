@@ -6,19 +6,19 @@
 // sends as it is.
 
 import { act, continentalContracts, createGame, seatAdvice, seatOf, seatView } from "/web/client.js";
-import { cardButton, cardElement } from "/web/cards.js";
-import { bare, cardText, fixed, signed, sortedHand, verdictName, yourName } from "/web/format.js";
+import { cardElement } from "/web/cards.js";
+import { ContinentalHand } from "/web/continental_hand.js";
+import { bare, cardText, fixed, signed, verdictName, yourName } from "/web/format.js";
 import { actionText, adviceText, describeRecord, renderAdvice } from "/web/continental_show.js";
 import { showReplay } from "/web/continental_replay.js";
 import {
-  button, el, feedback, field, fillSelect, gameIdLine, guarded, handOrderControl, meldRow, rulesLinks, scrollBox,
-  select,
+  button, el, feedback, field, fillSelect, gameIdLine, guarded, meldRow, rulesLinks, scrollBox, select,
 } from "/web/widgets.js";
 
 const ME = 0;
 const BOT_NAMES = { advisor: "Advisor bot", ev: "Expected-points bot", random: "Random bot" };
 /** What each kind of bot is, in words, as the set-up form offers it. */
-const BOT_WORDS = { advisor: "The advisor (plays as the advice says)",
+export const CONTINENTAL_BOTS = { advisor: "The advisor (plays as the advice says)",
   ev: "An expected-points player (plays each hand out before it moves)", random: "A random player" };
 const MOST_BOTS = 3;
 
@@ -81,13 +81,13 @@ function turnText(view, step) {
   return `${players[view.current]}'s turn (${view.step}).`;
 }
 
-function pileParts(view) {
+export function pileParts(view) {
   return [el("span", {}, "Discard pile:"),
     view.discard_top ? cardElement(view.discard_top) : el("span", {}, "empty"),
     el("span", {}, `Stock: ${view.stock_size} cards`)];
 }
 
-function seatsTable(view) {
+export function seatsTable(view) {
   const num = (text) => el("td", { className: "num" }, text);
   return scrollBox(el("table", {}, el("caption", {}, "Players"),
     el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "Player"),
@@ -100,7 +100,7 @@ function seatsTable(view) {
       num(String(view.totals[i])))))));
 }
 
-function tableMelds(view) {
+export function tableMelds(view) {
   if (!view.table.length) return el("p", {}, "No melds yet.");
   return el("ul", { className: "table-meld-list" }, view.table.map((meld) => {
     const owner = view.players[meld.owner];
@@ -109,7 +109,7 @@ function tableMelds(view) {
   }));
 }
 
-function scoresTable(view, contracts) {
+export function scoresTable(view, contracts) {
   const num = (value) => el("td", { className: "num" }, String(value));
   const hand = (i) => {
     const contract = contracts.find((c) => c.hand === i + 1);
@@ -170,7 +170,7 @@ function meldsFromHand(melds, hand) {
 function setupForm() {
   const name = el("input", { type: "text", value: "You", autocomplete: "nickname", maxLength: 40 });
   const count = select([1, 2, 3].map((n) => [String(n), String(n)]), "2");
-  const bots = Object.entries(BOT_WORDS);
+  const bots = Object.entries(CONTINENTAL_BOTS);
   const kinds = Array.from({ length: MOST_BOTS }, (_, i) => select(bots,
     i === 0 ? "advisor" : "random"));
   const hands = select([], "");
@@ -198,8 +198,8 @@ function setupForm() {
 
 // -- the tab -------------------------------------------------------------------------------------
 
-/** The board's elements, appended to ``board``. */
-function boardParts(board, onNewGame) {
+/** The board's elements, appended to ``board``; ``handNodes`` are your hand's (ContinentalHand). */
+function boardParts(board, handNodes, onNewGame) {
   const parts = {
     heading: el("h3", { tabIndex: -1 }),
     turn: el("p", { className: "turn", "aria-live": "polite" }),
@@ -207,17 +207,13 @@ function boardParts(board, onNewGame) {
     pile: el("div", { className: "row pile" }),
     seats: el("div", { className: "seats" }),
     table: el("div", { className: "table-melds" }),
-    hand: el("div", { className: "hand" }),
-    order: el("div"),  // the hand's sort buttons, set by the table (kept across redraws: focus stays)
-    melds: el("div", { className: "new-melds" }),
-    actions: el("div", { className: "row actions", role: "group", "aria-label": "Your actions" }),
     advice: el("div", { className: "play-advice", "aria-live": "polite" }),
     log: el("ol", { className: "events", "aria-label": "What happened" }),
     review: el("div", { className: "review" }),
     scores: el("div", { className: "scores" }),
   };
   board.append(parts.heading, parts.turn, parts.gameId, parts.pile, parts.seats, el("h4", {}, "Table"), parts.table,
-    el("h4", {}, "Your hand"), parts.order, parts.hand, parts.melds, parts.actions, parts.advice,
+    el("h4", {}, "Your hand"), ...handNodes, parts.advice,
     el("h4", {}, "What happened"), parts.log, parts.review, parts.scores,
     el("div", { className: "row" }, button("New game", onNewGame)));
   return parts;
@@ -226,8 +222,7 @@ function boardParts(board, onNewGame) {
 /** One game from your seat: the view shown, your selection and melds, the advice and the review. */
 class ContinentalTable {
   constructor(panel) {
-    Object.assign(this, { panel, handle: null, view: null, contracts: [], selected: new Set(), melds: [],
-      review: [], pending: null, order: "suit" });
+    Object.assign(this, { panel, handle: null, view: null, contracts: [], review: [], pending: null });
     panel.append(el("h2", {}, "Play Continental"),
       el("p", {}, "Play a game of Continental Rummy against bots. The advisor watches your "
         + "decisions and reviews them after each hand."), rulesLinks("continental"));
@@ -236,10 +231,9 @@ class ContinentalTable {
     this.status = feedback(panel);
     this.board = el("div", { className: "continental-board", hidden: true });
     panel.append(this.board);
-    this.ui = boardParts(this.board, () => this.leave());
-    const order = handOrderControl((by) => { this.order = by; this.drawHand(); });
-    this.ui.order.replaceWith(order);
-    this.ui.order = order;
+    this.hand = new ContinentalHand((action) => this.send(action), { extra: (view) => (view.legal_actions.length
+      ? [button("Advice", () => this.run(() => this.showAdvice()))] : []) });
+    this.ui = boardParts(this.board, this.hand.nodes, () => this.leave());
     this.setup.form.addEventListener("submit", (event) => { event.preventDefault(); this.start(); });
     this.run(async () => {
       this.contracts = await continentalContracts();
@@ -263,9 +257,9 @@ class ContinentalTable {
     this.status.busy("Dealing…");
     this.run(async () => {
       const created = await createGame(settings);
-      Object.assign(this, { handle: seatOf(created, ME), review: [], melds: [] });
+      Object.assign(this, { handle: seatOf(created, ME), review: [] });
       this.ui.gameId.replaceChildren(gameIdLine(created.id));
-      this.selected.clear();
+      this.hand.clear();
       for (const part of [this.ui.log, this.ui.advice, this.ui.review]) part.replaceChildren();
       const dealer = created.dealer === ME ? "you deal" : `${settings.players[created.dealer]} deals`;
       this.log(`Game started: ${settings.players.join(", ")}; ${dealer}`);
@@ -298,8 +292,8 @@ class ContinentalTable {
       for (const record of answer.events || []) {
         this.log(describeRecord(record, view.players, view.seat, this.contracts));
       }
-      this.selected.clear();
-      if (action.type === "drop") this.melds = [];
+      this.hand.selected.clear();
+      if (action.type === "drop") this.hand.melds = [];
       this.ui.advice.replaceChildren();
       this.status.done("");
       this.show(answer.state);
@@ -329,11 +323,7 @@ class ContinentalTable {
       row.append(button(`Follow the advice: ${adviceText(advised)}`, () => this.send(advised), { primary: true }));
     }
     if (advised && advised.type === "drop") {
-      row.append(button("Set up the advised drop", () => {
-        this.melds = meldsFromHand(advised.melds, view.hand);
-        this.selected.clear();
-        this.drawHand();
-      }));
+      row.append(button("Set up the advised drop", () => this.hand.setMelds(meldsFromHand(advised.melds, view.hand))));
     }
     if (row.children.length) shown.append(row);
     this.ui.advice.replaceChildren(shown);
@@ -351,7 +341,7 @@ class ContinentalTable {
     ui.pile.replaceChildren(...pileParts(view));
     ui.seats.replaceChildren(seatsTable(view));
     ui.table.replaceChildren(tableMelds(view));
-    this.drawHand();
+    this.hand.show(view);
     const done = this.review.filter((r) => view.is_over || r.hand < view.hand_number);
     if (view.is_over || step === null || done.length) ui.review.replaceChildren(...(done.length ? reviewParts(done) : []));
     this.drawScores();
@@ -359,80 +349,6 @@ class ContinentalTable {
       this.pending = null;
       adviceFor(this.handle, view).then((found) => { if (this.view === view) this.pending = found; });
     }
-  }
-
-  /** Your hand (cards to select) and the melds put together for a drop; then the actions. */
-  drawHand() {
-    const inMelds = new Set(this.melds.flat());
-    const list = el("ul", { className: "cards", "aria-label": "Your hand: select cards", role: "list" });
-    for (const code of sortedHand(this.view.hand.filter((c) => !inMelds.has(c)), this.order)) {
-      const node = cardButton(code, (card, pressed) => {
-        if (pressed) this.selected.add(card); else this.selected.delete(card);
-        this.drawActions();
-      });
-      if (this.selected.has(code)) node.setAttribute("aria-pressed", "true");
-      const item = el("li", {}, node);
-      item.style.listStyle = "none";
-      list.append(item);
-    }
-    this.ui.hand.replaceChildren(list);
-    this.ui.melds.replaceChildren(...(this.melds.length ? [el("h4", {}, "Melds to drop"),
-      el("ol", { className: "meld-groups", "aria-label": "Melds to drop" }, this.melds.map((meld, i) =>
-        el("li", { className: "row" }, meldRow(meld, `New meld ${i + 1}`),
-          button("Return", () => { this.melds.splice(i, 1); this.drawHand(); },
-            { label: `Return new meld ${i + 1} to the hand` }))))] : []));
-    this.drawActions();
-  }
-
-  /** The button of one listed legal action (null for a drop: it is built from the hand). */
-  legalButton(action) {
-    const view = this.view;
-    const go = () => this.send(action);
-    switch (action.type) {
-      case "draw": return action.source === "stock" ? button("Draw from the stock", go, { primary: true })
-        : button(`Take the discard (${cardText(view.discard_top)})`, go);
-      case "buy": return button(`Buy the ${cardText(view.buy_window.card)}`, go);
-      case "pass": return button("Pass", go, { primary: true });
-      case "lay_off": return button(`Lay off ${cardText(action.card)} on meld ${action.meld + 1}`
-        + `${action.end ? ` (${action.end} end)` : ""}`, go);
-      case "swap_joker": return button(`Swap ${cardText(action.card)} for the joker in meld ${action.meld + 1}`, go);
-      case "move_joker":
-        return button(`Move the joker from meld ${action.meld + 1} (${action.end} end) to meld ${action.to + 1}`, go);
-      default: return null;
-    }
-  }
-
-  dropButtons() {
-    const count = this.melds.length;
-    const gather = () => {
-      this.melds.push(this.view.hand.filter((code) => this.selected.has(code)));
-      this.selected.clear();
-      this.drawHand();
-    };
-    return [button("New meld from selected", gather, { disabled: this.selected.size === 0 }),
-      button("Drop", () => this.send({ type: "drop", melds: this.melds.map((m) => [...m]) }),
-        { disabled: count === 0, label: `Drop ${count} meld${count === 1 ? "" : "s"}` })];
-  }
-
-  discardButton() {
-    const chosen = [...this.selected];
-    return button("Discard", () => this.send({ type: "discard", card: chosen[0] }), { disabled: chosen.length !== 1,
-      label: chosen.length === 1 ? `Discard ${cardText(chosen[0])}` : "Discard (select one card)" });
-  }
-
-  drawActions() {
-    const { view, ui } = this;
-    ui.actions.replaceChildren();
-    if (view.is_over) return;
-    const legal = view.legal_actions;
-    ui.actions.append(...legal.map((action) => this.legalButton(action)).filter(Boolean));
-    // Melds may be tried whenever the contract is still to drop: legal_actions lists a drop only
-    // when the hand holds one, and a drop that is no contract is refused with the rule (which teaches).
-    const mine = view.current === view.seat;
-    if (mine && view.step === "play" && !view.dropped[view.seat]) ui.actions.append(...this.dropButtons());
-    // A discard ends the play step: no Discard button before the card is drawn.
-    if (mine && view.step === "play") ui.actions.append(this.discardButton());
-    if (legal.length) ui.actions.append(button("Advice", () => this.run(() => this.showAdvice())));
   }
 
   drawScores() {

@@ -1,0 +1,229 @@
+"""Play together: people at one table, each in their own browser, with the referee between them.
+
+Every person is a browser context of their own (their own storage, their own page), as on
+separate devices. Each page records every answer it received, and the tests check:
+
+- each page sees the others' moves without a reload (the page polls its view);
+- nothing any page received (answers, and the DOM) shows a card its seat may not know while
+  the hand runs (the deal comes from the finished game's log, read afterwards);
+- a spectator's page gets the public view only;
+- no seat's token is ever in an address the page requests (it travels in ``Authorization``).
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from tests.browser.conftest import EXPECTED_REFUSAL, screenshot
+from tests.browser.test_ramchi_trainer import combinations
+
+CARD = re.compile(r"^(?:[2-9TJQKA][shdc](?:#\d+)?|Jk(?:#\d+)?)$")
+"""A card code as the service writes it."""
+
+RANKS = {"A": "Ace", "K": "King", "Q": "Queen", "J": "Jack", "T": "10"}
+SUITS = {"s": "spades", "h": "hearts", "d": "diamonds", "c": "clubs"}
+
+
+def card_name(code: str) -> str:
+    """The end of a Ramchi hand card button's accessible name ("K♠: King of spades")."""
+    return f": {RANKS.get(code[0], code[0])} of {SUITS[code[1]]}"
+
+
+class Person:
+    """One person's browser: its page, and every JSON answer and request address it saw."""
+
+    def __init__(self, browser: Any, base_url: str, name: str, *, phone: bool = False) -> None:
+        size = {"width": 390, "height": 844} if phone else {"width": 1200, "height": 900}
+        self.context = browser.new_context(viewport=size, base_url=base_url)
+        self.page = self.context.new_page()
+        self.page.set_default_timeout(20_000)
+        self.name = name
+        self.answers: list[tuple[str, Any]] = []
+        self.addresses: list[str] = []
+        self.errors: list[str] = []
+        self.page.on("request", lambda request: self.addresses.append(request.url))
+        self.page.on("response", self._answer)
+        self.page.on("console", lambda m: self.errors.append(m.text)
+                     if m.type == "error" and not EXPECTED_REFUSAL.search(m.text) else None)
+        self.page.on("pageerror", lambda error: self.errors.append(str(error)))
+
+    def _answer(self, response: Any) -> None:
+        if "/v1/" not in response.url or response.status == 304:
+            return
+        try:
+            self.answers.append((response.url, json.loads(response.text())))
+        except Exception:  # an answer the page stopped reading (a reload): nothing was shown
+            return
+
+    @property
+    def panel(self) -> Any:
+        return self.page.get_by_role("tabpanel", name="Play together")
+
+    def dom_cards(self) -> set[str]:
+        """The codes of the cards the page shows now (every drawn card carries ``data-card``)."""
+        return set(self.page.eval_on_selector_all("[data-card]", "nodes => nodes.map(n => n.dataset.card)"))
+
+    def close(self) -> None:
+        self.context.close()
+        assert not self.errors, f"{self.name}'s page logged errors: {self.errors}"
+
+
+@pytest.fixture
+def people(browser: Any, live_server: str) -> Iterator[list[Person]]:
+    made: list[Person] = []
+
+    def make(name: str, **kwargs: Any) -> Person:
+        person = Person(browser, live_server, name, **kwargs)
+        made.append(person)
+        return person
+
+    yield make  # type: ignore[misc]
+    for person in made:
+        person.close()
+
+
+def cards_in(value: Any) -> set[str]:
+    """Every card code anywhere in a JSON value."""
+    if isinstance(value, str):
+        return {value} if CARD.match(value) else set()
+    if isinstance(value, dict):
+        return set().union(*(cards_in(v) for v in value.values())) if value else set()
+    if isinstance(value, list):
+        return set().union(*(cards_in(v) for v in value)) if value else set()
+    return set()
+
+
+def create_table(host: Person, game: str, names: list[str], bots: dict[int, str], hands: int,
+                 seed: int) -> dict[str, Any]:
+    """Set up a table in ``host``'s page; the create answer (its seats' tokens)."""
+    page, panel = host.page, host.panel
+    page.goto("/#table")
+    panel.get_by_role("button", name="Create the table").wait_for()
+    panel.get_by_label("Game").select_option(game)
+    page.wait_for_function("() => !document.getElementById('table').hasAttribute('aria-busy')")
+    if game == "continental":
+        panel.get_by_label("Players", exact=True).select_option(str(len(names)))
+    panel.get_by_label("Your name").fill(names[0])
+    for seat, name in enumerate(names[1:], start=1):
+        panel.get_by_label(f"Player {seat + 1}'s name").fill(name)
+        panel.get_by_label(f"Who plays seat {seat + 1}").select_option(bots.get(seat, "person"))
+    panel.get_by_label("Hands").fill(str(hands))
+    panel.get_by_text("Ruleset, options and seed").click()
+    panel.get_by_label("Seed (optional)").fill(str(seed))
+    with page.expect_response(lambda r: r.url.endswith("/v1/games") and r.request.method == "POST") as made:
+        panel.get_by_role("button", name="Create the table").click()
+    created = made.value.json()
+    panel.get_by_role("heading", name="Invite the players").wait_for()
+    return created
+
+
+def link_of(host: Person, label: str) -> str:
+    return host.panel.get_by_role("textbox", name=label).input_value()
+
+
+def dealt_ramchi(log: dict[str, Any]) -> tuple[dict[int, set[str]], str]:
+    """Hand 1's cards of each seat and its up-card, from a finished game's log."""
+    deal = next(r for r in log["log"] if r["kind"] == "hand_dealt" and r["hand"] == 1)
+    deck, dealer = deal["deck"], deal["dealer"]
+    hands: dict[int, set[str]] = {0: set(), 1: set(), 2: set()}
+    for j, code in enumerate(deck[:51]):
+        hands[(dealer + 1 + j) % 3].add(code)
+    return hands, deck[51]
+
+
+def wait_for_text(locator: Any, text: str, timeout_s: float = 20) -> float:
+    """Wait until ``locator``'s text holds ``text``; the seconds it took."""
+    start = time.monotonic()
+    locator.page.wait_for_function(
+        "([node, text]) => node.textContent.includes(text)", arg=[locator.element_handle(), text],
+        timeout=timeout_s * 1000)
+    return time.monotonic() - start
+
+
+def test_three_people_play_a_whole_ramchi_game_through_their_links(people: Any, live_server: str) -> None:
+    asha = people("Asha")
+    created = create_table(asha, "ramchi", ["Asha", "Ben", "Cy"], {}, hands=1, seed=16)
+    ben, cy, watcher = people("Ben", phone=True), people("Cy"), people("Watcher")
+    ben.page.goto(link_of(asha, "Ben's link (seat 2)"))
+    cy.page.goto(link_of(asha, "Cy's link (seat 3)"))
+    watcher.page.goto(link_of(asha, re.compile("^Spectators' link")))
+    seats = {0: asha, 1: ben, 2: cy}
+    for seat, person in seats.items():
+        person.panel.get_by_text(f"seat {seat + 1})").first.wait_for()
+    watcher.panel.get_by_text("You are watching").wait_for()
+
+    shown: dict[int, set[str]] = {0: set(), 1: set(), 2: set()}
+    delays: list[float] = []
+    order = [1, 0, 2]  # the 2♦ holder first when there is an exchange; then everyone arranges
+    for _ in range(6):
+        acted = False
+        for seat in order:
+            person = seats[seat]
+            panel = person.panel
+            exchange = panel.get_by_role("button", name="Keep", exact=True)
+            play = panel.get_by_role("button", name="Play these rounds")
+            if exchange.is_visible():
+                exchange.click()
+            elif play.is_visible():
+                hand_group = panel.get_by_role("group", name="Your hand", exact=True)
+                hand = [b.get_attribute("data-card") for b in hand_group.get_by_role("button").all()]
+                assert len(hand) == 17
+                shown[seat] |= person.dom_cards()
+                for combo in combinations(hand, 5):
+                    for code in combo:
+                        hand_group.get_by_role("button", name=card_name(code)).click()
+                if seat == 0:
+                    screenshot(person.page, "table-ramchi-arranging")
+                play.click()
+            else:
+                continue
+            acted = True
+            # every other page sees it without a reload
+            name = ["Asha", "Ben", "Cy"][seat]
+            for other in [p for s, p in seats.items() if s != seat] + [watcher]:
+                events = other.panel.get_by_role("list", name="What happened")
+                delays.append(wait_for_text(events, name))
+        if not acted:
+            if asha.panel.get_by_role("heading", name="The game is over").is_visible():
+                break
+            asha.page.wait_for_timeout(300)
+    for person in (asha, ben, cy, watcher):
+        person.panel.get_by_role("heading", name="The game is over").wait_for()
+        assert person.panel.get_by_role("table", name="Final standings").is_visible()
+    screenshot(asha.page, "table-ramchi-game-over")
+    assert max(delays) < 5, delays  # polled every second: a move shows within about a second
+
+    log = asha.page.evaluate(f"() => fetch('/v1/games/{created['id']}/log').then(r => r.json())")
+    hands, up_card = dealt_ramchi(log)
+    exchanged = any(r["kind"] == "exchange" for r in log["log"])
+    public = {up_card} | ({"2d"} if exchanged else set())
+    for seat, person in seats.items():
+        known = hands[seat] | public
+        running = [a for _, a in person.answers if isinstance(a, dict) and a.get("is_over") is False
+                   or isinstance(a, dict) and a.get("complete") is False]
+        assert running, "the page read the table while it ran"
+        leaked = set().union(*(cards_in(a) for a in running)) - known
+        assert not leaked, f"{person.name}'s page received cards of other seats: {sorted(leaked)}"
+        assert shown[seat] <= known, f"{person.name}'s page showed {sorted(shown[seat] - known)}"
+    spectator_running = [a for _, a in watcher.answers if isinstance(a, dict)
+                         and (a.get("is_over") is False or a.get("complete") is False)]
+    assert spectator_running and all("hand" not in a and "seat" not in a for a in spectator_running)
+    assert set().union(*(cards_in(a) for a in spectator_running)) <= public
+    tokens = [seat["token"] for seat in created["seats"]]
+    for person in (asha, ben, cy, watcher):
+        assert not any(token in address for address in person.addresses for token in tokens), person.name
+
+    # the end of the game: the log to download, and the referee's verdict on it
+    end = asha.panel.locator(".table-end")
+    assert end.get_by_role("link", name="Download the whole log").get_attribute("download")
+    end.get_by_role("button", name=re.compile("^Settle a dispute")).click()
+    end.get_by_role("heading", name="Verdict").wait_for()
+    assert "legal" in end.locator(".verdict").inner_text().lower()
+    end.get_by_role("button", name="Replay the game hand by hand").click()
+    end.locator(".table-replay").get_by_role("button", name=re.compile("Next")).first.wait_for()
