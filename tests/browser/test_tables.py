@@ -227,3 +227,176 @@ def test_three_people_play_a_whole_ramchi_game_through_their_links(people: Any, 
     assert "legal" in end.locator(".verdict").inner_text().lower()
     end.get_by_role("button", name="Replay the game hand by hand").click()
     end.locator(".table-replay").get_by_role("button", name=re.compile("Next")).first.wait_for()
+
+
+def known_in_continental(log: dict[str, Any], players: int) -> dict[int, set[str]]:
+    """Every card each seat could know at some moment of a finished game: those it held, and
+    every card that lay face up (the discard pile, the melds), replayed by the referee."""
+    from rulesets.continental.views import public_view
+    from rulesets.game import game_kind
+    from rulesets.jsonable import jsonable
+
+    kind = game_kind("continental")
+    game = kind.new_game(kind.config_from_dict(log["config"]))
+    known: dict[int, set[str]] = {seat: set() for seat in range(players)}
+
+    def note() -> None:
+        public = cards_in(public_view(game)) | set(jsonable(list(game.discards)))
+        for seat in range(players):
+            known[seat] |= public | set(jsonable(list(game.hands[seat])))
+
+    note()
+    for item in log["log"]:
+        if item["kind"] == "dealer_drawn":  # each player's card for the deal is shown to all
+            for seat in range(players):
+                known[seat] |= cards_in(item["draws"])
+        read = kind.read_posted_item or kind.records.from_dict
+        record = read(item, "record")
+        if record.is_action:
+            kind.apply(game, record)
+            note()
+    return known
+
+
+def play_one_continental_step(person: Person) -> str | None:
+    """Do what the page offers now: pass on an offer, draw from the stock, or discard the first
+    card; the action's name, or None when it is not this person's decision."""
+    panel = person.panel
+    actions = panel.get_by_role("group", name="Your actions")
+    for name in ("Pass", "Draw from the stock"):
+        button = actions.get_by_role("button", name=name, exact=True)
+        if button.count() and button.is_visible():
+            button.click()
+            return name
+    discard = actions.get_by_role("button", name="Discard (select one card)")
+    if discard.count() and discard.is_visible():
+        panel.get_by_role("list", name="Your hand: select cards").get_by_role("button").first.click()
+        actions.get_by_role("button", name=re.compile("^Discard ")).click()
+        return "Discard"
+    return None
+
+
+def settled(person: Person) -> None:
+    person.page.wait_for_function("() => !document.getElementById('table').hasAttribute('aria-busy')")
+
+
+def test_two_people_and_a_bot_play_a_whole_continental_hand(people: Any) -> None:
+    asha = people("Asha")
+    created = create_table(asha, "continental", ["Asha", "Ben", "Robo"], {2: "advisor"}, hands=1, seed=5)
+    ben = people("Ben", phone=True)
+    ben.page.goto(link_of(asha, "Ben's link (seat 2)"))
+    watcher = people("Watcher")
+    watcher.page.goto(link_of(asha, re.compile("^Spectators' link")))
+    seats = {0: asha, 1: ben}
+    for seat, person in seats.items():
+        person.panel.get_by_text(f"seat {seat + 1})").first.wait_for()
+
+    reloaded = duplicated = stale = False
+    steps = 0
+    for _ in range(400):
+        if asha.panel.get_by_role("heading", name="The game is over").is_visible():
+            break
+        acted = None
+        for seat, person in seats.items():
+            settled(person)
+            if person.panel.get_by_role("heading", name="The game is over").is_visible():
+                continue
+            if seat == 1 and not reloaded and person.panel.get_by_role(
+                    "button", name="Discard (select one card)").is_visible():
+                # a reload in the middle of a turn: drawn, not yet discarded
+                person.page.reload()
+                person.panel.get_by_role("button", name="Discard (select one card)").wait_for()
+                assert "Ben's seat (seat 2)" in person.panel.inner_text()
+                reloaded = True
+            if seat == 0 and not duplicated and person.panel.get_by_role(
+                    "button", name="Discard (select one card)").is_visible():
+                duplicated = send_twice(person, created["id"])
+                acted = "Discard"
+                break
+            if seat == 0 and duplicated and not stale and person.panel.get_by_role(
+                    "button", name="Draw from the stock").is_visible():
+                stale = stale_move(people, asha, link_of_seat(created, 0))
+                acted = "Draw"
+                break
+            acted = play_one_continental_step(person) or acted
+            if acted:
+                steps += 1
+                break
+        if not acted:
+            asha.page.wait_for_timeout(250)
+    for person in (asha, ben, watcher):
+        person.panel.get_by_role("heading", name="The game is over").wait_for()
+    assert reloaded and duplicated and stale, (reloaded, duplicated, stale)
+    screenshot(asha.page, "table-continental-game-over")
+
+    log = asha.page.evaluate(f"() => fetch('/v1/games/{created['id']}/log').then(r => r.json())")
+    known = known_in_continental(log, 3)
+    for seat, person in seats.items():
+        running = [a for _, a in person.answers if isinstance(a, dict)
+                   and (a.get("is_over") is False or a.get("complete") is False)]
+        assert running
+        leaked = set().union(*(cards_in(a) for a in running)) - known[seat]
+        assert not leaked, f"{person.name}'s page received cards it could not know: {sorted(leaked)}"
+    public_only = set().union(*(cards_in(a) for _, a in watcher.answers if isinstance(a, dict)
+                                and (a.get("is_over") is False or a.get("complete") is False)))
+    everyone = known[0] & known[1] & known[2]
+    assert public_only <= everyone, sorted(public_only - everyone)
+    tokens = [seat["token"] for seat in created["seats"]]
+    for person in (asha, ben, watcher):
+        assert not any(token in address for address in person.addresses for token in tokens), person.name
+
+
+def link_of_seat(created: dict[str, Any], seat: int) -> str:
+    return f"/#table?game={created['id']}&token={created['seats'][seat]['token']}"
+
+
+def send_twice(person: Person, game_id: str) -> bool:
+    """The answer to a discard is lost on the way back: the page sends it again (the same
+    ``action_id``), and the service applies it once and answers as the first time."""
+    page = person.page
+    posts: list[dict[str, Any]] = []
+
+    def lose_the_first_answer(route: Any) -> None:
+        posts.append(json.loads(route.request.post_data))
+        if len(posts) == 1:
+            route.fetch()  # the service takes it …
+            route.abort()  # … and the answer never arrives
+        else:
+            route.continue_()
+
+    page.route(f"**/v1/games/{game_id}/actions", lose_the_first_answer)
+    try:
+        person.panel.get_by_role("list", name="Your hand: select cards").get_by_role("button").first.click()
+        person.panel.get_by_role("group", name="Your actions").get_by_role("button", name=re.compile("^Discard ")).click()
+        page.wait_for_function("() => !document.getElementById('table').hasAttribute('aria-busy')", timeout=30_000)
+    finally:
+        page.unroute(f"**/v1/games/{game_id}/actions")
+    assert len(posts) == 2 and posts[0] == posts[1] and posts[0]["action_id"]
+    assert person.panel.locator("[role=alert]").first.inner_text().strip() == "", "no error after the repeat"
+    person.errors[:] = [e for e in person.errors if "net::ERR_FAILED" not in e]  # the lost answer
+    log = page.evaluate(f"() => fetch('/v1/games/{game_id}/log').then(r => r.json())")
+    discards = [r for r in log["log"] if r["kind"] == "discard" and r["seat"] == 0]
+    return len(discards) == 1
+
+
+def stale_move(people: Any, asha: Person, link: str) -> bool:
+    """Asha's seat open on a second device that missed a move: its draw is refused with the
+    rule, and the page shows the table as it is now."""
+    second = people("Asha on her phone", phone=True)
+    second.page.goto(link)
+    draw = second.panel.get_by_role("group", name="Your actions").get_by_role("button", name="Draw from the stock")
+    draw.wait_for()
+    game_path = link.split("game=")[1].split("&")[0]
+    second.page.route(f"**/v1/games/{game_path}", lambda route: route.fulfill(status=304))  # it sees no change
+    asha.panel.get_by_role("group", name="Your actions").get_by_role("button", name="Draw from the stock").click()
+    asha.panel.get_by_role("button", name="Discard (select one card)").wait_for()
+    draw.click()
+    alert = second.panel.locator("[role=alert]").first
+    alert.get_by_text("Another player moved first").wait_for()
+    assert "Rule:" in alert.inner_text()
+    second.page.unroute(f"**/v1/games/{game_path}")
+    second.panel.get_by_role("button", name="Discard (select one card)").wait_for()  # the view reloaded
+    # the second page then leaves the turn to the first
+    second.context.close()
+    second.errors.clear()
+    return True
