@@ -53,6 +53,14 @@ def _continental_play(panel: Any) -> None:
     panel.get_by_role("heading", name=re.compile(r"Hand 1 of \d+")).wait_for(timeout=60_000)
 
 
+def _table(panel: Any) -> None:
+    panel.get_by_label("Your name").fill("Asha")
+    panel.get_by_role("button", name="Create the table").click()
+    panel.get_by_role("heading", name="Invite the players").wait_for(timeout=60_000)
+    panel.get_by_text("Waiting for").or_(panel.get_by_text("holds the 2♦")).or_(
+        panel.get_by_text("Your turn")).first.wait_for()
+
+
 def _referee(panel: Any) -> None:
     panel.get_by_role("heading").first.wait_for()
 
@@ -63,6 +71,7 @@ FIRST_USE: dict[str, Callable[[Any], None]] = {
     "ramchi-play": _ramchi_play,
     "continental-advice": _continental_advice,
     "continental-play": _continental_play,
+    "table": _table,
     "referee": _referee,
 }
 """Each tab's first use, as a new player would make it."""
