@@ -14,11 +14,13 @@ from __future__ import annotations
 
 import json
 import re
+import threading
 import time
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from werkzeug.serving import make_server
 
 from tests.browser.conftest import EXPECTED_REFUSAL, screenshot
 from tests.browser.test_ramchi_trainer import combinations
@@ -39,6 +41,7 @@ class Person:
     """One person's browser: its page, and every JSON answer and request address it saw."""
 
     def __init__(self, browser: Any, base_url: str, name: str, *, phone: bool = False) -> None:
+        self.base = base_url
         size = {"width": 390, "height": 844} if phone else {"width": 1200, "height": 900}
         self.context = browser.new_context(viewport=size, base_url=base_url)
         self.page = self.context.new_page()
@@ -78,8 +81,8 @@ class Person:
 def people(browser: Any, live_server: str) -> Iterator[list[Person]]:
     made: list[Person] = []
 
-    def make(name: str, **kwargs: Any) -> Person:
-        person = Person(browser, live_server, name, **kwargs)
+    def make(name: str, base: str | None = None, **kwargs: Any) -> Person:
+        person = Person(browser, base or live_server, name, **kwargs)
         made.append(person)
         return person
 
@@ -146,13 +149,20 @@ def wait_for_text(locator: Any, text: str, timeout_s: float = 20) -> float:
     return time.monotonic() - start
 
 
-def test_three_people_play_a_whole_ramchi_game_through_their_links(people: Any, live_server: str) -> None:
-    asha = people("Asha")
+def on(base: str, link: str) -> str:
+    """``link`` (an address of the creator's page) opened on the instance at ``base``."""
+    return base + link[link.index("/#"):]
+
+
+def play_ramchi_table(people: Any, bases: list[str], shots: bool = True) -> None:
+    """Three people play a whole Ramchi game through their links, seat ``s``'s page served by
+    ``bases[s]``, and a spectator watches from ``bases[0]``; then every check of this module."""
+    asha = people("Asha", base=bases[0])
     created = create_table(asha, "ramchi", ["Asha", "Ben", "Cy"], {}, hands=1, seed=16)
-    ben, cy, watcher = people("Ben", phone=True), people("Cy"), people("Watcher")
-    ben.page.goto(link_of(asha, "Ben's link (seat 2)"))
-    cy.page.goto(link_of(asha, "Cy's link (seat 3)"))
-    watcher.page.goto(link_of(asha, re.compile("^Spectators' link")))
+    ben, cy, watcher = people("Ben", base=bases[1], phone=True), people("Cy", base=bases[2]), people("Watcher")
+    ben.page.goto(on(bases[1], link_of(asha, "Ben's link (seat 2)")))
+    cy.page.goto(on(bases[2], link_of(asha, "Cy's link (seat 3)")))
+    watcher.page.goto(on(bases[0], link_of(asha, re.compile("^Spectators' link"))))
     seats = {0: asha, 1: ben, 2: cy}
     for seat, person in seats.items():
         person.panel.get_by_text(f"seat {seat + 1})").first.wait_for()
@@ -160,16 +170,15 @@ def test_three_people_play_a_whole_ramchi_game_through_their_links(people: Any, 
 
     shown: dict[int, set[str]] = {0: set(), 1: set(), 2: set()}
     delays: list[float] = []
-    order = [1, 0, 2]  # the 2♦ holder first when there is an exchange; then everyone arranges
     for _ in range(6):
         acted = False
-        for seat in order:
+        for seat in (1, 0, 2):
             person = seats[seat]
             panel = person.panel
-            exchange = panel.get_by_role("button", name="Keep", exact=True)
+            keep = panel.get_by_role("button", name="Keep", exact=True)
             play = panel.get_by_role("button", name="Play these rounds")
-            if exchange.is_visible():
-                exchange.click()
+            if keep.is_visible():
+                keep.click()
             elif play.is_visible():
                 hand_group = panel.get_by_role("group", name="Your hand", exact=True)
                 hand = [b.get_attribute("data-card") for b in hand_group.get_by_role("button").all()]
@@ -178,7 +187,7 @@ def test_three_people_play_a_whole_ramchi_game_through_their_links(people: Any, 
                 for combo in combinations(hand, 5):
                     for code in combo:
                         hand_group.get_by_role("button", name=card_name(code)).click()
-                if seat == 0:
+                if seat == 0 and shots:
                     screenshot(person.page, "table-ramchi-arranging")
                 play.click()
             else:
@@ -196,7 +205,8 @@ def test_three_people_play_a_whole_ramchi_game_through_their_links(people: Any, 
     for person in (asha, ben, cy, watcher):
         person.panel.get_by_role("heading", name="The game is over").wait_for()
         assert person.panel.get_by_role("table", name="Final standings").is_visible()
-    screenshot(asha.page, "table-ramchi-game-over")
+    if shots:
+        screenshot(asha.page, "table-ramchi-game-over")
     assert max(delays) < 5, delays  # polled every second: a move shows within about a second
 
     log = asha.page.evaluate(f"() => fetch('/v1/games/{created['id']}/log').then(r => r.json())")
@@ -205,8 +215,8 @@ def test_three_people_play_a_whole_ramchi_game_through_their_links(people: Any, 
     public = {up_card} | ({"2d"} if exchanged else set())
     for seat, person in seats.items():
         known = hands[seat] | public
-        running = [a for _, a in person.answers if isinstance(a, dict) and a.get("is_over") is False
-                   or isinstance(a, dict) and a.get("complete") is False]
+        running = [a for _, a in person.answers if isinstance(a, dict)
+                   and (a.get("is_over") is False or a.get("complete") is False)]
         assert running, "the page read the table while it ran"
         leaked = set().union(*(cards_in(a) for a in running)) - known
         assert not leaked, f"{person.name}'s page received cards of other seats: {sorted(leaked)}"
@@ -227,6 +237,38 @@ def test_three_people_play_a_whole_ramchi_game_through_their_links(people: Any, 
     assert "legal" in end.locator(".verdict").inner_text().lower()
     end.get_by_role("button", name="Replay the game hand by hand").click()
     end.locator(".table-replay").get_by_role("button", name=re.compile("Next")).first.wait_for()
+
+
+def test_three_people_play_a_whole_ramchi_game_through_their_links(people: Any, live_server: str) -> None:
+    play_ramchi_table(people, [live_server] * 3)
+
+
+@pytest.fixture
+def two_instances(postgres_url: str) -> Iterator[list[str]]:
+    """Two instances of the service on one PostgreSQL database, each served on 127.0.0.1."""
+    from api import create_app
+    from api.migrate import upgrade
+
+    upgrade(postgres_url)
+    servers = []
+    for _ in range(2):
+        app = create_app({"TESTING": True, "DATABASE_URL": postgres_url, "GAMES_PER_HOUR": 0,
+                          "SOLVER_PROCESSES": 0})
+        server = make_server("127.0.0.1", 0, app, threaded=True)
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+        servers.append(server)
+    try:
+        yield [f"http://127.0.0.1:{server.server_port}" for server in servers]
+    finally:
+        for server in servers:
+            server.shutdown()
+
+
+@pytest.mark.postgres
+def test_postgres_three_people_on_two_instances_play_one_ramchi_game_live(
+        people: Any, two_instances: list[str]) -> None:
+    first, second = two_instances
+    play_ramchi_table(people, [first, second, first], shots=False)
 
 
 def known_in_continental(log: dict[str, Any], players: int) -> dict[int, set[str]]:

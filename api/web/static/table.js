@@ -191,7 +191,7 @@ class TableTool {
     this.status.busy("Sending…");
     return this.run(async () => {
       try {
-        await this.live.send(body);
+        await this.live.send(body, { pinned: !this.board.simultaneous?.(body) });
         this.board.sent?.(body);
         this.status.done("");
       } catch (error) {

@@ -83,12 +83,14 @@ export class LiveTable {
     }
   }
 
-  /** Send ``body`` (an action request) for this seat at the version shown, once even if the
-   * network makes the page send it again; then show the table as it is now. A stale action
-   * (another player moved first) throws its Problem after the table is shown again. */
-  async send(body) {
+  /** Send ``body`` (an action request) for this seat, once even if the network makes the page
+   * send it again; then show the table as it is now. Pinned (the default), it applies only to
+   * the version shown: a stale action (another player moved first) throws its Problem after
+   * the table is shown again. A move that others' moves cannot change (Ramchi's arranging,
+   * made by everyone at once) is sent unpinned: the referee still checks it. */
+  async send(body, { pinned = true } = {}) {
     const sent = { ...body, action_id: actionId() };
-    if (this.view) sent.expected_version = this.view.version;
+    if (this.view && pinned) sent.expected_version = this.view.version;
     try {
       await act(this.handle, sent);
     } finally {

@@ -109,6 +109,12 @@ export class RamchiBoard {
     return new TableWords(view.players, view.bots, view.seat === undefined ? -1 : view.seat);
   }
 
+  /** Whether ``body`` is a move everyone makes at once (arranging): another seat's arranging
+   * cannot make it stale, so it is sent without the version it was decided at. */
+  simultaneous(body) {
+    return body.type === "arrange";
+  }
+
   /** A record of the log in words, for the "What happened" list. */
   recordText(record, view) {
     return ramchiRecordText(record, this.words(view));
