@@ -159,7 +159,8 @@ def play_ramchi_table(people: Any, bases: list[str], shots: bool = True) -> None
     ``bases[s]``, and a spectator watches from ``bases[0]``; then every check of this module."""
     asha = people("Asha", base=bases[0])
     created = create_table(asha, "ramchi", ["Asha", "Ben", "Cy"], {}, hands=1, seed=16)
-    ben, cy, watcher = people("Ben", base=bases[1], phone=True), people("Cy", base=bases[2]), people("Watcher")
+    ben, cy = people("Ben", base=bases[1], phone=True), people("Cy", base=bases[2])
+    watcher = people("Watcher")
     ben.page.goto(on(bases[1], link_of(asha, "Ben's link (seat 2)")))
     cy.page.goto(on(bases[2], link_of(asha, "Cy's link (seat 3)")))
     watcher.page.goto(on(bases[0], link_of(asha, re.compile("^Spectators' link"))))
@@ -409,8 +410,10 @@ def send_twice(person: Person, game_id: str) -> bool:
     page.route(f"**/v1/games/{game_id}/actions", lose_the_first_answer)
     try:
         person.panel.get_by_role("list", name="Your hand: select cards").get_by_role("button").first.click()
-        person.panel.get_by_role("group", name="Your actions").get_by_role("button", name=re.compile("^Discard ")).click()
-        page.wait_for_function("() => !document.getElementById('table').hasAttribute('aria-busy')", timeout=30_000)
+        actions = person.panel.get_by_role("group", name="Your actions")
+        actions.get_by_role("button", name=re.compile("^Discard ")).click()
+        page.wait_for_function("() => !document.getElementById('table').hasAttribute('aria-busy')",
+                               timeout=30_000)
     finally:
         page.unroute(f"**/v1/games/{game_id}/actions")
     assert len(posts) == 2 and posts[0] == posts[1] and posts[0]["action_id"]
@@ -426,11 +429,14 @@ def stale_move(people: Any, asha: Person, link: str) -> bool:
     rule, and the page shows the table as it is now."""
     second = people("Asha on her phone", phone=True)
     second.page.goto(link)
-    draw = second.panel.get_by_role("group", name="Your actions").get_by_role("button", name="Draw from the stock")
+    draw = second.panel.get_by_role("group", name="Your actions").get_by_role(
+        "button", name="Draw from the stock")
     draw.wait_for()
     game_path = link.split("game=")[1].split("&")[0]
-    second.page.route(f"**/v1/games/{game_path}", lambda route: route.fulfill(status=304))  # it sees no change
-    asha.panel.get_by_role("group", name="Your actions").get_by_role("button", name="Draw from the stock").click()
+    # the second page sees no change
+    second.page.route(f"**/v1/games/{game_path}", lambda route: route.fulfill(status=304))
+    asha.panel.get_by_role("group", name="Your actions").get_by_role(
+        "button", name="Draw from the stock").click()
     asha.panel.get_by_role("button", name="Discard (select one card)").wait_for()
     draw.click()
     alert = second.panel.locator("[role=alert]").first
@@ -442,3 +448,54 @@ def stale_move(people: Any, asha: Person, link: str) -> bool:
     second.context.close()
     second.errors.clear()
     return True
+
+
+def arrange_and_play(person: Person) -> None:
+    """Arrange five rounds in ``person``'s page and play them."""
+    panel = person.panel
+    hand_group = panel.get_by_role("group", name="Your hand", exact=True)
+    hand = [b.get_attribute("data-card") for b in hand_group.get_by_role("button").all()]
+    for combo in combinations(hand, 5):
+        for code in combo:
+            hand_group.get_by_role("button", name=card_name(code)).click()
+    panel.get_by_role("button", name="Play these rounds").click()
+
+
+def test_the_creator_hands_the_seat_of_a_player_who_left_to_a_bot(people: Any) -> None:
+    asha = people("Asha")
+    create_table(asha, "ramchi", ["Asha", "Ben", "Cy"], {}, hands=1, seed=3)
+    ben, cy = people("Ben"), people("Cy")
+    ben.page.goto(link_of(asha, "Ben's link (seat 2)"))
+    cy.page.goto(link_of(asha, "Cy's link (seat 3)"))
+    cy.panel.get_by_text("You play Cy's seat (seat 3).").wait_for()
+    assert not ben.panel.get_by_text("A player left?").is_visible(), "only the creator may hand a seat over"
+
+    host = asha.panel.locator(".table-host")
+    host.get_by_text("A player left?").click()
+    host.get_by_label("The player who left").select_option(label="Cy (seat 3)")
+    host.get_by_label("The bot that takes the seat").select_option("greedy")
+    host.get_by_role("button", name="Let the bot play this seat").click()
+    for person in (asha, ben, cy):
+        person.panel.get_by_role("list", name="What happened").get_by_text(
+            re.compile("handed Cy's seat to a bot")).wait_for()
+    cy.panel.get_by_text("A bot now plays Cy's seat (seat 3): you can watch the game from it.").wait_for()
+    assert not cy.panel.get_by_role("button", name="Play these rounds").is_visible()
+    assert "Cy (a greedy player)" in asha.panel.get_by_role("table", name="Players").inner_text()
+
+    for _ in range(20):  # Asha and Ben finish the game; the bot plays Cy's seat
+        if asha.panel.get_by_role("heading", name="The game is over").is_visible():
+            break
+        acted = False
+        for person in (ben, asha):
+            settled(person)
+            keep = person.panel.get_by_role("button", name="Keep", exact=True)
+            if keep.is_visible():
+                keep.click()
+                acted = True
+            elif person.panel.get_by_role("button", name="Play these rounds").is_visible():
+                arrange_and_play(person)
+                acted = True
+        if not acted:
+            asha.page.wait_for_timeout(300)
+    for person in (asha, ben, cy):
+        person.panel.get_by_role("heading", name="The game is over").wait_for()

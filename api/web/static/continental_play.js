@@ -9,7 +9,7 @@ import { act, continentalContracts, createGame, seatAdvice, seatOf, seatView } f
 import { cardElement } from "/web/cards.js";
 import { ContinentalHand } from "/web/continental_hand.js";
 import { bare, cardText, fixed, signed, verdictName, yourName } from "/web/format.js";
-import { actionText, adviceText, describeRecord, renderAdvice } from "/web/continental_show.js";
+import { CONTINENTAL_BOTS, actionText, adviceText, describeRecord, renderAdvice } from "/web/continental_show.js";
 import { showReplay } from "/web/continental_replay.js";
 import {
   button, el, feedback, field, fillSelect, gameIdLine, guarded, meldRow, rulesLinks, scrollBox, select,
@@ -17,9 +17,6 @@ import {
 
 const ME = 0;
 const BOT_NAMES = { advisor: "Advisor bot", ev: "Expected-points bot", random: "Random bot" };
-/** What each kind of bot is, in words, as the set-up form offers it. */
-export const CONTINENTAL_BOTS = { advisor: "The advisor (plays as the advice says)",
-  ev: "An expected-points player (plays each hand out before it moves)", random: "A random player" };
 const MOST_BOTS = 3;
 
 /** The names of the seats: the person, then each bot (numbered when two share a kind). */

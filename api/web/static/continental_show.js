@@ -35,6 +35,16 @@ export function adviceText(action) {
   }
 }
 
+/** What each kind of bot is, in words, as a set-up form offers it. */
+export const CONTINENTAL_BOTS = { advisor: "The advisor (plays as the advice says)",
+  ev: "An expected-points player (plays each hand out before it moves)", random: "A random player" };
+
+/** A bot inside a sentence: "the advisor (plays as the advice says)" (the code for one unknown). */
+export function continentalBotWords(code) {
+  const words = CONTINENTAL_BOTS[code];
+  return words ? words[0].toLowerCase() + words.slice(1) : code;
+}
+
 /** One record of the log (an action or an event) in words; ``contracts`` names each hand's. */
 export function describeRecord(record, players, me, contracts = []) {
   const who = record.seat === me ? "You" : players[record.seat];
@@ -63,6 +73,9 @@ export function describeRecord(record, players, me, contracts = []) {
     }
     case "stock_reshuffled": return "The discard pile was shuffled into a new stock";
     case "dealer_drawn": return record.dealer === me ? "You deal" : `${players[record.dealer]} deals`;
+    case "replace_by_bot":
+      return `${who} handed ${record.player === me ? "your" : `${players[record.player]}'s`} seat to a bot: `
+        + `${continentalBotWords(record.bot)}`;
     default: return `${who || ""} ${record.kind}`;
   }
 }

@@ -25,6 +25,14 @@ function troubleText(error) {
   return null;
 }
 
+/** Who this page is at the table, in words: a seat, a seat a bot now plays, or a spectator. */
+function whoText(view) {
+  if (view.seat === undefined) return "You are watching: you see what everyone at the table sees, and no player's cards.";
+  const seat = `${view.players[view.seat]}'s seat (seat ${view.seat + 1})`;
+  if ((view.bots || [])[view.seat]) return `A bot now plays ${seat}: you can watch the game from it.`;
+  return `You play ${seat}.`;
+}
+
 /** The table's parts under the set-up form. */
 function tableParts() {
   const parts = {
@@ -144,9 +152,7 @@ class TableTool {
     const first = this.view === null;
     this.view = view;
     this.ui.heading.textContent = `${GAMES[view.game].title}: ${view.players.join(", ")}`;
-    this.ui.who.textContent = view.seat === undefined
-      ? "You are watching: you see what everyone at the table sees, and no player's cards."
-      : `You play ${view.players[view.seat]}'s seat (seat ${view.seat + 1}).`;
+    this.ui.who.textContent = whoText(view);
     this.board.show(view);
     for (const record of records) {
       if (record.kind === "dealer_drawn" && !first) continue;

@@ -4,7 +4,7 @@
 
 import { ruleset as rulesetOf, rulesets } from "/web/client.js";
 import { BOT_KINDS } from "/web/ramchi_play_words.js";
-import { CONTINENTAL_BOTS } from "/web/continental_play.js";
+import { CONTINENTAL_BOTS, continentalBotWords } from "/web/continental_show.js";
 import { checkRow, el, field, fillSelect, select } from "/web/widgets.js";
 
 /** What each game's form offers: its seats, its bots (code → words) and its hands. */
@@ -12,7 +12,7 @@ export const GAMES = {
   ramchi: { title: "Ramchi", seats: [3], hands: { min: 1, max: 20, value: 3 },
     bots: BOT_KINDS.map(([code, words]) => [code, `a bot: ${words}`]) },
   continental: { title: "Continental Rummy", seats: [2, 3, 4, 5, 6, 7, 8], hands: { min: 1, max: 7, value: 7 },
-    bots: Object.entries(CONTINENTAL_BOTS).map(([code, words]) => [code, `a bot: ${words}`]) },
+    bots: Object.keys(CONTINENTAL_BOTS).map((code) => [code, `a bot: ${continentalBotWords(code)}`]) },
 };
 
 const PERSON = "person";
