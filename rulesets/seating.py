@@ -58,6 +58,7 @@ __all__ = [
     "default_host",
     "handed_over",
     "host_problems",
+    "open_handovers",
     "replace_by_bot_problems",
     "seated_bots",
     "table_problems",
@@ -260,6 +261,30 @@ def table_problems(action: Record, *, bots: Sequence[str | None], host: int | No
         return [IllegalActionError(f"seat {action.player} is the last seat a person plays",
                                    rule=PERSON_RULE, code="no_person_left")]
     return []
+
+
+def open_handovers(game: Seated, *, bots: Sequence[str | None], host: int | None,
+                   known_bots: Sequence[str]) -> list[ReplaceByBot]:
+    """Every handover the host may send now, by seat then bot: each one that neither the
+    platform (:func:`table_problems`) nor the referee (:func:`replace_by_bot_problems`) refuses.
+
+    >>> from rulesets.game import game_kind
+    >>> kind = game_kind("ramchi")
+    >>> game = kind.new_game(kind.config_from_dict({"hands": 1, "seed": 5, "dealer": 0}))
+    >>> [(action.player, action.bot) for action in open_handovers(
+    ...     game, bots=[None, "ev", None], host=0, known_bots=["greedy", "ev"])]
+    [(0, 'greedy'), (0, 'ev'), (2, 'greedy'), (2, 'ev')]
+    """
+    if host is None or game.is_over:
+        return []
+    found = []
+    for player in range(game.seat_count):
+        for bot in known_bots:
+            action = ReplaceByBot(host, player, bot)
+            if not table_problems(action, bots=bots, host=host, known_bots=known_bots) \
+                    and not replace_by_bot_problems(game, action):
+                found.append(action)
+    return found
 
 
 def tell_handover(record: ReplaceByBot, told: Any = None) -> str:
