@@ -252,7 +252,7 @@ def action_types(name: str) -> tuple[str, ...]:
     """The action types of the game ``name`` served over HTTP, from its action variants.
 
     >>> action_types("ramchi")
-    ('exchange', 'keep', 'arrange')
+    ('exchange', 'keep', 'arrange', 'replace_by_bot')
     """
     return tuple(kind for variant in game_api(name).action_variants
                  for kind in variant.get("properties", {}).get("type", {}).get("enum", ()))

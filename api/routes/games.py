@@ -38,7 +38,7 @@ from rulesets.errors import RulesError
 from rulesets.game import GameKind, GameState
 from rulesets.legal_actions import request_body
 from rulesets.log import Record, record_to_dict
-from rulesets.seating import open_handovers, table_problems
+from rulesets.seating import ReplaceByBot, open_handovers, table_problems
 
 blp = Blueprint("games", __name__, url_prefix="/v1/games",
                 description="Games refereed by the service: create, view, act, read the log, "
@@ -130,8 +130,8 @@ def _seat_of(game_id: str, token: str | None, *, required: bool,
 
 def _view(stored: game_store.StoredGame, game: GameState, seat: int | None) -> dict[str, Any]:
     """The view of ``seat`` (``None``: the public) with the table's fields first: its players,
-    the bot of each seat now and its host; the host's own view lists the handovers it may send
-    (``table_actions``, each a whole request body).
+    the bot of each seat now and its host; the host's own view of a game that takes handovers
+    lists those it may send now (``table_actions``, each a whole request body).
     """
     kind = _kind(stored.kind)
     players = len(stored.players)
@@ -139,7 +139,7 @@ def _view(stored: game_store.StoredGame, game: GameState, seat: int | None) -> d
     table = {"id": stored.id, "game": stored.kind, "version": stored.version,
              "players": stored.players, "bots": bots, "host": host}
     view = kind.view(game, seat)
-    if seat is not None and seat == host and kind.is_over(game) is False:
+    if seat is not None and seat == host and ReplaceByBot in kind.actions and not kind.is_over(game):
         handovers = open_handovers(game, bots=bots, host=host, known_bots=bot_names(kind))
         view["table_actions"] = [request_body(action) for action in handovers]
     return table | view
