@@ -131,7 +131,8 @@ def _seat_of(game_id: str, token: str | None, *, required: bool,
 def _view(stored: game_store.StoredGame, game: GameState, seat: int | None) -> dict[str, Any]:
     """The view of ``seat`` (``None``: the public) with the table's fields first: its players,
     the bot of each seat now and its host; the host's own view of a game that takes handovers
-    lists those it may send now (``table_actions``, each a whole request body).
+    lists those it may send now (``table_actions``, each a whole request body). A seat a bot
+    plays sends nothing by token: its view lists no ``legal_actions``.
     """
     kind = _kind(stored.kind)
     players = len(stored.players)
@@ -139,6 +140,8 @@ def _view(stored: game_store.StoredGame, game: GameState, seat: int | None) -> d
     table = {"id": stored.id, "game": stored.kind, "version": stored.version,
              "players": stored.players, "bots": bots, "host": host}
     view = kind.view(game, seat)
+    if seat is not None and bots[seat] is not None and "legal_actions" in view:
+        view["legal_actions"] = []  # the bot takes them (rulesets.seating.table_problems)
     if seat is not None and seat == host and ReplaceByBot in kind.actions and not kind.is_over(game):
         handovers = open_handovers(game, bots=bots, host=host, known_bots=bot_names(kind))
         view["table_actions"] = [request_body(action) for action in handovers]

@@ -104,7 +104,7 @@ def test_the_replaced_player_may_watch_but_not_act(client: FlaskClient) -> None:
     assert hand_over(client, game_id, tokens[0], 2, "greedy").status_code == 200
     watched = client.get(f"/v1/games/{game_id}", headers=bearer(tokens[2]))
     assert watched.status_code == 200 and watched.json["seat"] == 2 and len(watched.json["hand"]) == 17
-    assert "table_actions" not in watched.json
+    assert "table_actions" not in watched.json and watched.json["legal_actions"] == []
     assert client.get(f"/v1/games/{game_id}/log", headers=bearer(tokens[2])).status_code == 200
     refused = act(client, game_id, tokens[2], type="arrange", combinations=[])
     assert refused.status_code == 409 and refused.json["code"] == "seat_played_by_bot"
@@ -189,6 +189,8 @@ def test_a_continental_hand_with_a_handover_is_played_out_by_the_bots(client: Fl
     answer = hand_over(client, game_id, tokens[0], 1, "random")
     assert answer.status_code == 200, answer.json
     assert any(event.get("seat") == 1 and event["kind"] == "draw" for event in answer.json["events"])
+    watched = client.get(f"/v1/games/{game_id}", headers=bearer(tokens[1])).json
+    assert watched["bots"][1] == "random" and watched["legal_actions"] == []
     for _ in range(1000):
         view = client.get(f"/v1/games/{game_id}", headers=bearer(tokens[0])).json
         if view["is_over"]:
