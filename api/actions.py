@@ -13,7 +13,7 @@ enum (one of its values).
 >>> from api.schemas import card_code
 >>> ramchi = ActionRequests("ExampleActionRequest", ACTIONS, CardFields(card_code), ignore_other_fields=True)
 >>> [variant["properties"]["type"]["enum"] for variant in ramchi.variants]
-[['exchange'], ['keep'], ['arrange']]
+[['exchange'], ['keep'], ['arrange'], ['replace_by_bot']]
 >>> ramchi.read({"type": "arrange", "combinations": [["10h", "JH", "qh"]]})
 {'type': 'arrange', 'combinations': [['Th', 'Jh', 'Qh']]}
 >>> ramchi.read({"type": "keep", "combinations": None})

@@ -1,6 +1,9 @@
 """Bots at the table: after every change to a game, the seats played by bots act on their own.
 
-A game created with ``bots`` keeps, in its stored settings, the bot of each seat.
+A game created with ``bots`` keeps, in its stored settings, the bot of each seat; a seat its
+host hands to a bot later (a ``replace_by_bot`` action, :mod:`rulesets.seating`) is in its
+log. The bots of a game now are both together (:func:`bots_in`), and every part of the
+service reads them there: the bots that act here, :func:`bots_done`, the views' ``bots``.
 The bots draw their random numbers from the game's seed, one stream per seat
 (:func:`solver.bots.bot_secret`, :func:`solver.bots.bot_rng`): a game created twice
 with the same settings and sent the same actions plays the same, whatever its bots.
@@ -30,10 +33,12 @@ from api.errors import ApiProblem
 from api.pool import Job, SolverPool
 from rulesets.game import GameKind, GameState
 from rulesets.log import Record, record_to_dict
-from solver.bots import BotLimitError, decide, next_bot
+from rulesets.seating import default_host, seated_bots
+from solver.bots import BotLimitError, bots_of, decide, next_bot
 from solver.budget import Deadline
 
-__all__ = ["MAX_BOT_ACTIONS_PER_REQUEST", "bot_settings", "bots_done", "bots_in", "run_bots"]
+__all__ = ["MAX_BOT_ACTIONS_PER_REQUEST", "bot_names", "bot_settings", "bots_done", "bots_in",
+           "created_bots", "host_of", "run_bots"]
 
 MAX_BOT_ACTIONS_PER_REQUEST = 5_000
 """The most bot actions one request lets happen (a game always comes back to a person sooner)."""
@@ -51,14 +56,53 @@ def bot_settings(bots: list[str | None]) -> dict[str, Any]:
     return {"bots": bots}
 
 
-def bots_in(settings: dict[str, Any], players: int) -> list[str | None]:
-    """The bot of each seat of a stored game (``None``: a person)."""
+def created_bots(settings: dict[str, Any], players: int) -> list[str | None]:
+    """The bot of each seat of a stored game as it was created (``None``: a person)."""
     bots = settings.get("bots")
     return list(bots) if bots else [None] * players
 
 
+def bots_in(settings: dict[str, Any], players: int, game: GameState) -> list[str | None]:
+    """The bot of each seat of a stored game now (``None``: a person): those it was created with,
+    and the seats its log hands to bots (:func:`rulesets.seating.seated_bots`).
+
+    >>> from rulesets.game import game_kind
+    >>> from rulesets.seating import ReplaceByBot
+    >>> kind = game_kind("ramchi")
+    >>> game = kind.new_game(kind.config_from_dict({"hands": 1, "seed": 5, "dealer": 0}))
+    >>> kind.apply(game, ReplaceByBot(seat=0, player=2, bot="ev"))
+    >>> bots_in({"bots": [None, "greedy", None]}, 3, game)
+    [None, 'greedy', 'ev']
+    """
+    return seated_bots(created_bots(settings, players), game.log)
+
+
+def host_of(settings: dict[str, Any], players: int) -> int | None:
+    """The seat that created a stored game (its host); a game stored before hosts were stored
+    is hosted by its first seat a person played (:func:`rulesets.seating.default_host`).
+
+    >>> host_of({"host": 2}, 3), host_of({"bots": ["ev", None, None]}, 3), host_of({}, 3)
+    (2, 1, 0)
+    """
+    if "host" in settings:
+        host = settings["host"]
+        return host if type(host) is int else None
+    return default_host(created_bots(settings, players))
+
+
+def bot_names(kind: GameKind) -> list[str]:
+    """The names of the bots of the game ``kind`` (those ``bots`` takes at creation).
+
+    >>> from rulesets.game import game_kind
+    >>> bot_names(game_kind("ramchi"))
+    ['greedy', 'maximin', 'ev']
+    """
+    return list(bots_of(kind.name))
+
+
 def bots_done(kind: GameKind, game: GameState, settings: dict[str, Any]) -> bool:
-    """Whether no bot has to act in ``game`` now (it waits for a person, or is over).
+    """Whether no bot has to act in ``game`` now (it waits for a person, or is over), its bots
+    being those of its ``settings`` and the seats its log hands to bots (:func:`bots_in`).
 
     >>> from rulesets.game import game_kind
     >>> kind = game_kind("ramchi")
@@ -68,8 +112,8 @@ def bots_done(kind: GameKind, game: GameState, settings: dict[str, Any]) -> bool
     >>> bots_done(kind, game, {}), bots_done(kind, game, {"bots": [None, "greedy", None]})
     (True, False)
     """
-    bots = settings.get("bots")
-    return not bots or next_bot(kind, game, bots) is None
+    bots = bots_in(settings, kind.seat_count(game.config), game)
+    return all(bot is None for bot in bots) or next_bot(kind, game, bots) is None
 
 
 def _decision(pool: SolverPool | None, kind: GameKind, game: GameState, seat: int, name: str,
@@ -102,11 +146,12 @@ def run_bots(engine: Engine, game_id: str, kind: GameKind, game: GameState, vers
     Raises if the bots act :data:`MAX_BOT_ACTIONS_PER_REQUEST` times (a bug: logged as a 500),
     and lets a storage error through (the caller then drops its copy of ``game``).
     """
-    bots = settings.get("bots")
-    if not bots:
-        return game, version
+    players = kind.seat_count(game.config)
     secret = settings.get("bot_secret")  # a game stored before bots drew from the seed
     for _ in range(MAX_BOT_ACTIONS_PER_REQUEST):
+        bots = bots_in(settings, players, game)  # a seat handed to a bot meanwhile plays at once
+        if all(bot is None for bot in bots):
+            return game, version
         found = next_bot(kind, game, bots)
         if found is None:
             return game, version

@@ -148,7 +148,30 @@ PROBLEMS: dict[str, ProblemType] = {
     "wrong_game": ProblemType(
         409, "Not an action of this game",
         "Each game has its own actions: Ramchi takes exchange, keep and arrange; Continental "
-        "draw, buy, pass, drop, lay_off, swap_joker, move_joker and discard."),
+        "draw, buy, pass, drop, lay_off, swap_joker, move_joker and discard (and both take "
+        "replace_by_bot, the host handing a seat to a bot)."),
+    # A seat handed to a bot (rulesets/seating.py), in every game:
+    "not_the_host": ProblemType(
+        409, "Only the host hands a seat to a bot",
+        "Only the player who created the table (the view's 'host') may hand a seat to a bot "
+        "(replace_by_bot). Ask them to."),
+    "unknown_bot": ProblemType(
+        422, "No such bot",
+        "A seat is handed to one of the game's bots, by the name 'bots' takes when a game is "
+        "created: Ramchi's greedy, maximin and ev; Continental's advisor, ev and random. "
+        "'detail' lists them."),
+    "already_a_bot": ProblemType(
+        409, "Already played by a bot",
+        "The seat is already played by a bot (from the start, or handed to one since): a seat "
+        "is handed to a bot once. The view's 'bots' says which seats bots play."),
+    "no_person_left": ProblemType(
+        409, "The last person's seat",
+        "At least one seat of a table is played by a person; a game of bots only is played with "
+        "the command line (ramchi simulate). The last seat a person plays is not handed to a bot."),
+    "seat_played_by_bot": ProblemType(
+        409, "This seat is played by a bot",
+        "The seat of this token is now played by a bot (the view's 'bots'): its token still reads "
+        "the seat's view and log, but the bot takes its actions."),
     "solver_timeout": ProblemType(
         503, "Solver timed out", "The solver found no answer within its time limit; retry."),
     # Compute budgets (api/pool.py, solver/budget.py):

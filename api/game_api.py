@@ -24,6 +24,7 @@ from api.errors import PROBLEMS, ApiProblem, ProblemType
 from api.schemas import SeatTokenSchema
 from rulesets.game import DEFAULT_GAME, GameKind, game_kind, game_names
 from rulesets.registry import Registry
+from rulesets.seating import default_host, host_problems
 
 __all__ = [
     "BUILTIN_GAME_APIS",
@@ -36,6 +37,7 @@ __all__ = [
     "created_schema",
     "game_api",
     "game_blueprints",
+    "host_of_request",
     "register_game_api",
     "unregister_game_api",
 ]
@@ -92,6 +94,27 @@ is played with the command line, `ramchi simulate`
         raise ApiProblem("invalid_game_config", f"bots: {problem}", status=422,
                          errors=[{"pointer": "/bots", "detail": problem}])
     return list(bots)
+
+
+def host_of_request(body: Mapping[str, Any], bots: list[str | None]) -> int | None:
+    """The host of a created table: the create body's ``host`` (a seat a person plays, refused
+    with a 422 otherwise), or the first seat a person plays (:func:`rulesets.seating.default_host`).
+
+    >>> host_of_request({"players": ["Ann", "Ben"]}, ["random", None])
+    1
+    >>> host_of_request({"players": ["Ann", "Ben"], "host": 0}, ["random", None])
+    Traceback (most recent call last):
+    ...
+    api.errors.ApiProblem: host: seat 0 is played by a bot (random): the host is a person at the table
+    """
+    host = body.get("host")
+    if host is None:
+        return default_host(bots)
+    problems = host_problems(host, bots)
+    if problems:
+        raise ApiProblem("invalid_game_config", f"host: {problems[0]}", status=422,
+                         errors=[{"pointer": "/host", "detail": problems[0]}])
+    return int(host)
 
 
 @dataclass(frozen=True, slots=True, eq=False)
@@ -229,7 +252,7 @@ def action_types(name: str) -> tuple[str, ...]:
     """The action types of the game ``name`` served over HTTP, from its action variants.
 
     >>> action_types("ramchi")
-    ('exchange', 'keep', 'arrange')
+    ('exchange', 'keep', 'arrange', 'replace_by_bot')
     """
     return tuple(kind for variant in game_api(name).action_variants
                  for kind in variant.get("properties", {}).get("type", {}).get("enum", ()))

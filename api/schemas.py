@@ -229,8 +229,29 @@ class GameViewBase(Schema):
     game = fields.String(required=True)
     version = Int(required=True, metadata={"description": "number of accepted actions (bots' too)"})
     players = fields.List(fields.String(), required=True)
-    bots = fields.List(fields.String(allow_none=True), required=True,
-                       metadata={"description": "per seat, the bot playing it (null: a person)"})
+    bots = fields.List(fields.String(allow_none=True), required=True, metadata={
+        "description": "per seat, the bot playing it now (null: a person): the bots the game was "
+                       "created with and the seats its host handed to bots since (replace_by_bot)"})
+    host = Int(allow_none=True, required=True, metadata={
+        "description": "the seat that created the table (null: none), the only one that may hand "
+                       "a seat to a bot", "example": 0})
+    table_actions = fields.List(fields.Dict(), metadata={
+        "description": "the host's seat view only: every handover of a seat to a bot it may send "
+                       "now, each a whole request body (they are table actions, not moves of the "
+                       "game, so legal_actions never lists them)",
+        "example": [{"type": "replace_by_bot", "player": 1, "bot": "greedy"}]})
+
+
+def host_field(seats: int) -> fields.Field:
+    """The ``host`` of a create body: the seat that creates the table, of at most ``seats``.
+
+    >>> host_field(3).validate.max
+    2
+    """
+    return Int(allow_none=True, validate=validate.Range(min=0, max=seats - 1), metadata={
+        "description": "the seat of the player who creates the table (its host), the only one "
+                       "that may later hand a seat to a bot (replace_by_bot); a seat a person "
+                       "plays; the first such seat when left out", "example": 0})
 
 
 class DifferenceSchema(Schema):

@@ -198,7 +198,8 @@ class Wording:
 
     labels: Mapping[str, str] = field(default_factory=dict)
     items: Mapping[str, str] = field(default_factory=dict)
-    seat_fields: frozenset[str] = frozenset({"seat", "leader", "winner", "dealer", "next_dealer"})
+    seat_fields: frozenset[str] = frozenset({"seat", "leader", "winner", "dealer", "next_dealer",
+                                             "player"})
     seats_fields: frozenset[str] = frozenset({"winners"})
     per_seat_fields: frozenset[str] = frozenset({"chips", "totals", "scores"})
     signed_fields: frozenset[str] = frozenset()

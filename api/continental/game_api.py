@@ -43,7 +43,15 @@ CONTINENTAL_EXAMPLES = {
         "description": "Sent with seat 1's token in the game of the `continental-seeded` create "
                        "example.",
         "value": {"type": "draw", "source": "stock", "expected_version": 0},
-        "x-game": "seeded", "x-seat": 1}},
+        "x-game": "seeded", "x-seat": 1},
+        "replace-by-bot": {
+            "summary": "Seat 0, the host, hands seat 1 to the random bot",
+            "description": "Sent with seat 0's token (it created the table: the view's host) in the "
+                           "game of the `continental-seeded` create example: from now on the random "
+                           "bot plays seat 1, whose turn it is, so it plays at once (the answer's "
+                           "events show its turn). Seat 1's token still reads its view.",
+            "value": {"type": "replace_by_bot", "player": 1, "bot": "random", "expected_version": 0},
+            "x-game": "seeded", "x-seat": 0}},
     "dispute": {"short": {
         "summary": "The first draw of a two-player game (seed 5, dealer 0)",
         "description": "Only the actions so far: seat 1 draws from the stock, judged legal.",

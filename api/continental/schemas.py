@@ -22,6 +22,7 @@ from api.schemas import (
     Int,
     StrictBoolean,
     Text,
+    host_field,
     options_schema,
     standings_schema,
     verdict_schema,
@@ -93,6 +94,7 @@ class ContinentalGameCreateSchema(ContinentalGameSettingsSchema):
                                           "(random, advisor); at least one seat is a person. "
                                           "Bots act on their own.",
                            "example": [None, "advisor", "random"]})
+    host = host_field(MOST_PLAYERS)
 
 
 class ContinentalTableMeldSchema(Schema):
@@ -167,8 +169,9 @@ ContinentalGameCreatedSchema = created_schema(ContinentalGameViewSchema)
 """A created Continental game: its public view and every seat's token."""
 
 CONTINENTAL_ACTIONS = ActionRequests("ContinentalActionRequest", ACTIONS, CONTINENTAL_CARDS, examples={
-    "melds": [["7c", "7d", "Jk"], ["Kc", "Kd", "Kh"]]})
-"""Continental's action requests, from its records (another action's field is refused)."""
+    "melds": [["7c", "7d", "Jk"], ["Kc", "Kd", "Kh"]], "player": 1, "bot": "random"})
+"""Continental's action requests, from its records, the table's ``replace_by_bot`` too (another
+action's field is refused)."""
 
 ContinentalActionRequestSchema = CONTINENTAL_ACTIONS.schema
 

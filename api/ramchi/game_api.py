@@ -41,13 +41,31 @@ RAMCHI_EXAMPLES = {
         "description": "Sent with seat 1's token in the game of the `ramchi-seeded` create "
                        "example: the 2♦'s holder keeps its hand instead of exchanging.",
         "value": {"type": "keep", "expected_version": 0},
-        "x-game": "seeded", "x-seat": 1}},
+        "x-game": "seeded", "x-seat": 1},
+        "replace-by-bot": {
+            "summary": "Seat 0, the host, hands seat 1 to the greedy bot",
+            "description": "Sent with seat 0's token (it created the table: the view's host) in the "
+                           "game of the `ramchi-seeded` create example: from now on the greedy bot "
+                           "plays seat 1, and as seat 1 decides the exchange it acts at once (the "
+                           "answer's events show its decision). Seat 1's token still reads its view.",
+            "value": {"type": "replace_by_bot", "player": 1, "bot": "greedy", "expected_version": 0},
+            "x-game": "seeded", "x-seat": 0}},
     "dispute": {"short": {
         "summary": "A whole one-hand game: seat 1 keeps, every seat arranges nothing",
         "description": "Only the actions of the game of seed 5, dealer 0: judged legal.",
         "value": {"game": RAMCHI.name, "config": {"hands": 1, "seed": 5, "dealer": 0},
                   "log": [{"kind": "keep", "seat": 1},
                           *({"kind": "arrange", "seat": seat, "combinations": []} for seat in range(3))]}},
+        "handover": {
+            "summary": "A log where the host hands seat 2 to a bot before it arranges",
+            "description": "Seed 5, dealer 0: seat 1 keeps, seat 0 (the host) hands seat 2 to "
+                           "the greedy bot out of turn, then every seat arranges nothing: judged "
+                           "legal (a handover changes nothing else in the game).",
+            "value": {"game": RAMCHI.name, "config": {"hands": 1, "seed": 5, "dealer": 0},
+                      "log": [{"kind": "keep", "seat": 1},
+                              {"kind": "replace_by_bot", "seat": 0, "player": 2, "bot": "greedy"},
+                              *({"kind": "arrange", "seat": seat, "combinations": []}
+                                for seat in range(3))]}},
         "refused": {
             "summary": "An exchange by a seat that does not hold the 2♦",
             "description": "Seed 5, dealer 0: seat 1 holds the 2♦, so seat 0's exchange is "

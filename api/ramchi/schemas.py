@@ -18,6 +18,7 @@ from api.schemas import (
     StrictBoolean,
     Text,
     card_codes,
+    host_field,
     options_schema,
     standings_schema,
     verdict_schema,
@@ -84,6 +85,7 @@ class RamchiGameCreateSchema(RamchiGameSettingsSchema):
                                           "(greedy, maximin, ev); at least one seat is a person. "
                                           "Bots act on their own.",
                            "example": [None, "ev", "greedy"]})
+    host = host_field(SEATS)
 
 
 class RamchiGameViewSchema(GameViewBase):
@@ -125,9 +127,10 @@ RamchiGameCreatedSchema = created_schema(RamchiGameViewSchema)
 
 RAMCHI_ACTIONS = ActionRequests(
     "RamchiActionRequest", ACTIONS, RAMCHI_CARDS, ignore_other_fields=True,
-    examples={"combinations": [["As", "Ah", "Ad"], ["Kc", "Qc", "Jc"]]})
+    examples={"combinations": [["As", "Ah", "Ad"], ["Kc", "Qc", "Jc"]], "player": 1, "bot": "greedy"})
 """Ramchi's action requests, from its records: ``exchange``, ``keep``, ``arrange`` with its
-``combinations`` (another action's field is ignored, as it always was)."""
+``combinations``, and the table's ``replace_by_bot`` with its ``player`` and ``bot`` (another
+action's field is ignored, as it always was)."""
 
 RamchiActionRequestSchema = RAMCHI_ACTIONS.schema
 

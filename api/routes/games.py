@@ -16,10 +16,10 @@ from sqlalchemy import Engine
 
 from api import game_store
 from api.blueprint import Blueprint
-from api.bot_runner import bot_settings, bots_done, bots_in, run_bots
+from api.bot_runner import bot_names, bot_settings, bots_done, bots_in, host_of, run_bots
 from api.creation_limit import admit_creation
 from api.errors import ApiProblem, refusal_extra, status_of
-from api.game_api import GameApi, game_api
+from api.game_api import GameApi, game_api, host_of_request
 from api.game_bodies import (
     ActionRequestSchema,
     ActionResponseSchema,
@@ -36,7 +36,9 @@ from api.schemas import PROBLEM
 from api.view_polling import QUIET, VARY, QuietGames, matches, not_modified, view_etag
 from rulesets.errors import RulesError
 from rulesets.game import GameKind, GameState
+from rulesets.legal_actions import request_body
 from rulesets.log import Record, record_to_dict
+from rulesets.seating import ReplaceByBot, open_handovers, table_problems
 
 blp = Blueprint("games", __name__, url_prefix="/v1/games",
                 description="Games refereed by the service: create, view, act, read the log, "
@@ -127,9 +129,23 @@ def _seat_of(game_id: str, token: str | None, *, required: bool,
 
 
 def _view(stored: game_store.StoredGame, game: GameState, seat: int | None) -> dict[str, Any]:
-    view = _kind(stored.kind).view(game, seat)
-    return {"id": stored.id, "game": stored.kind, "version": stored.version,
-            "players": stored.players, "bots": bots_in(stored.settings, len(stored.players))} | view
+    """The view of ``seat`` (``None``: the public) with the table's fields first: its players,
+    the bot of each seat now and its host; the host's own view of a game that takes handovers
+    lists those it may send now (``table_actions``, each a whole request body). A seat a bot
+    plays sends nothing by token: its view lists no ``legal_actions``.
+    """
+    kind = _kind(stored.kind)
+    players = len(stored.players)
+    bots, host = bots_in(stored.settings, players, game), host_of(stored.settings, players)
+    table = {"id": stored.id, "game": stored.kind, "version": stored.version,
+             "players": stored.players, "bots": bots, "host": host}
+    view = kind.view(game, seat)
+    if seat is not None and bots[seat] is not None and "legal_actions" in view:
+        view["legal_actions"] = []  # the bot takes them (rulesets.seating.table_problems)
+    if seat is not None and seat == host and ReplaceByBot in kind.actions and not kind.is_over(game):
+        handovers = open_handovers(game, bots=bots, host=host, known_bots=bot_names(kind))
+        view["table_actions"] = [request_body(action) for action in handovers]
+    return table | view
 
 
 def _note_finished(stored: game_store.StoredGame, game: GameState) -> None:
@@ -166,12 +182,15 @@ def create_game(body: dict[str, Any]) -> tuple[dict[str, Any], int, dict[str, st
     Give ``deck`` (hand 1's deck order) or ``decks`` (one per hand), or a ``seed``;
     hands without an explicit deck are shuffled from the seed (drawn and
     recorded if not given). Seats are numbered in play order. ``bots`` gives
-    seats to bots, which act on their own from the start.
+    seats to bots, which act on their own from the start. ``host`` names the seat that created
+    the table (by default the first seat a person plays): only it may later hand a seat to a
+    bot (a ``replace_by_bot`` action).
     One address creates at most ``RAMCHI_GAMES_PER_HOUR`` games in any hour (else 429).
     """
     served = game_api(body["game"])
     config = served.config_from(body)
-    settings = {"config": config.to_dict()} | bot_settings(served.bots_of(body))
+    bots = served.bots_of(body)
+    settings = {"config": config.to_dict()} | bot_settings(bots) | {"host": host_of_request(body, bots)}
     client = admit_creation()
     game_id, tokens = game_store.create_game(_engine(), served.name, settings, body["players"],
                                              client_hash=client)
@@ -312,6 +331,11 @@ def act(body: dict[str, Any], game_id: str) -> dict[str, Any]:
     ``action_id`` (the same seat, the same action) returns the first answer
     without applying the action twice; an action sent without one is never
     replayed. Actions on one game are checked and stored one at a time.
+
+    Besides its game's moves, every game takes ``replace_by_bot`` (``player``: the seat handed
+    over, ``bot``: the bot's name), sent by the table's host only, at any moment of the game:
+    from then on that bot plays the seat (at once if it is its turn: the answer's ``events``
+    show it), and the seat's token may still read the game but no longer act.
     """
     seat = _seat_of(game_id, _bearer_token(), required=True)
     assert seat is not None
@@ -336,6 +360,12 @@ def act(body: dict[str, Any], game_id: str) -> dict[str, Any]:
                              extra={"version": version, "rule": STALE_VERSION_RULE})
         before = len(game.log)
         record = game_kind.as_meant(game, record)
+        players = len(locked.players)
+        seated = table_problems(record, bots=bots_in(locked.settings, players, game),
+                                host=host_of(locked.settings, players), known_bots=bot_names(game_kind))
+        if seated:  # a seat a bot plays, or a handover the table refuses
+            _keep(game_id, version, game)
+            raise _refuse(game_kind, seated[0])
         try:
             game_kind.apply(game, record)
         except RulesError as err:

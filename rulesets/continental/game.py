@@ -4,7 +4,8 @@ The referee is a :class:`~rulesets.referee.Referee`: :data:`RULES` gives each ac
 class its rule, from :mod:`~rulesets.continental.turn_actions` (draw, buy, pass, drop,
 discard) and :mod:`~rulesets.continental.table_actions` (lay off, swap and move jokers), so
 :meth:`ContinentalGame.apply`, ``verify``, ``can`` and ``problems`` take any action record
-(``do_X`` is the same by the action's fields). This module holds the state and the
+(``do_X`` is the same by the action's fields); the table's handover of a seat to a bot
+(:class:`~rulesets.seating.ReplaceByBot`) by the rule every game shares. This module holds the state and the
 automatic steps. Automatic steps (the draw for the dealer, the deal, a
 resolved buy, a reshuffle, going out, the end of a hand and of the game) are
 recorded as events, so the log is the whole game and :meth:`ContinentalGame.replay`
@@ -101,6 +102,7 @@ from rulesets.continental.turn_actions import (
 from rulesets.legal_actions import LegalAction
 from rulesets.log import Record
 from rulesets.referee import ActionRule, Referee
+from rulesets.seating import TABLE_RULES
 
 __all__ = ["REFUSALS", "RULES", "ContinentalGame", "Phase"]
 
@@ -113,6 +115,7 @@ RULES: dict[type, ActionRule[ContinentalGame, Action]] = {
     SwapJoker: ActionRule(swap_joker_problems, take_swap_joker),
     MoveJoker: ActionRule(move_joker_problems, take_move_joker),
     Discard: ActionRule(discard_problems, take_discard),
+    **TABLE_RULES,  # a seat handed to a bot (rulesets.seating), as in every game
 }
 """The rule of each action: why it is refused now, and how it is taken."""
 
@@ -189,6 +192,11 @@ class ContinentalGame(Referee):
     def is_over(self) -> bool:
         """True once every hand has been played."""
         return self.phase is Phase.GAME_OVER
+
+    @property
+    def seat_count(self) -> int:
+        """The number of seats: one per player."""
+        return self.players
 
     @property
     def top_discard(self) -> Card | None:
@@ -331,7 +339,8 @@ class ContinentalGame(Referee):
     # -- what a seat may do ---------------------------------------------------------------------
 
     def legal_actions(self, seat: int) -> list[LegalAction]:
-        """The actions ``seat`` may take now (:func:`rulesets.continental.legal.legal_actions`).
+        """The actions ``seat`` may take now (:func:`rulesets.continental.legal.legal_actions`): the
+        moves of the game, never the table's handover to a bot (:mod:`rulesets.seating`).
 
         >>> game = ContinentalGame(GameConfig.create(players=2, hands=1, seed=5, dealer=0))
         >>> [legal.body for legal in game.legal_actions(1)], game.legal_actions(0)

@@ -12,7 +12,7 @@ LayOff(seat=0, card=Card('Jk#2'), meld=0, end=None)
 Traceback (most recent call last):
 ...
 rulesets.log.LogError: action: unknown kind 'arrange' (known: buy, discard, draw, drop, lay_off, \
-move_joker, pass, swap_joker)
+move_joker, pass, replace_by_bot, swap_joker)
 """
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ def action_from_request(seat: int, body: Mapping[str, Any]) -> Action:
     """The action ``seat`` asks for: ``{"type": kind, ...the record's fields}``, cards as codes.
 
     ``type`` is one of ``draw buy pass drop lay_off swap_joker move_joker
-    discard``; the other fields are those the record declares (see
+    discard`` or the table's ``replace_by_bot``; the other fields are those the record declares (see
     :mod:`rulesets.continental.records`), a field of another action refused. A
     malformed request raises :class:`~rulesets.log.LogError`.
 

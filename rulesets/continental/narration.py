@@ -43,6 +43,7 @@ from rulesets.continental.records import (
 )
 from rulesets.continental.values import DrawSource, RunEnd
 from rulesets.errors import RulesError
+from rulesets.seating import ReplaceByBot, tell_handover
 
 __all__ = ["TELLERS", "Told", "cards_in_words", "joker_moved_to", "meld_in_words", "meld_of", "tell"]
 
@@ -282,8 +283,9 @@ TELLERS: dict[type, Callable[[Any, Told], str]] = {
     WentOut: _went_out,
     HandEnded: _hand_ended,
     GameEnded: _game_ended,
+    ReplaceByBot: tell_handover,
 }
-"""The teller of each Continental record class."""
+"""The teller of each Continental record class (a seat handed to a bot is told as in every game)."""
 
 
 def tell(record: Any, told: Told | None = None) -> str:

@@ -1,9 +1,10 @@
 """The records of a Continental Rummy game log: player actions and automatic events.
 
 Actions: :class:`Draw`, :class:`Buy`, :class:`Pass`, :class:`Drop`, :class:`LayOff`,
-:class:`SwapJoker`, :class:`MoveJoker`, :class:`Discard`. Events: :class:`DealerDrawn`,
-:class:`HandDealt`, :class:`CardBought`, :class:`StockReshuffled`, :class:`WentOut`,
-:class:`HandEnded`, :class:`GameEnded`.
+:class:`SwapJoker`, :class:`MoveJoker`, :class:`Discard`, and the table's
+:class:`~rulesets.seating.ReplaceByBot` (a seat handed to a bot, shared by every game).
+Events: :class:`DealerDrawn`, :class:`HandDealt`, :class:`CardBought`, :class:`StockReshuffled`,
+:class:`WentOut`, :class:`HandEnded`, :class:`GameEnded`.
 
 Seats are numbered from 0 clockwise; table melds by their index in the order
 they were put down (a drop of two melds adds two indexes). Each action declares here, once,
@@ -28,6 +29,7 @@ from rulesets.cards import Card
 from rulesets.continental.deck import Deck
 from rulesets.continental.values import DrawSource, RunEnd
 from rulesets.log import LogError, Record, RecordTypes, record_to_dict
+from rulesets.seating import ReplaceByBot
 
 __all__ = [
     "ACTIONS",
@@ -46,6 +48,7 @@ __all__ = [
     "LayOff",
     "MoveJoker",
     "Pass",
+    "ReplaceByBot",
     "StockReshuffled",
     "SwapJoker",
     "WentOut",
@@ -222,11 +225,12 @@ class GameEnded(Record):
     winners: tuple[int, ...]
 
 
-Action = Draw | Buy | Pass | Drop | LayOff | SwapJoker | MoveJoker | Discard
+Action = Draw | Buy | Pass | Drop | LayOff | SwapJoker | MoveJoker | Discard | ReplaceByBot
 """Any player action."""
 
-ACTIONS: tuple[type[Record], ...] = (Draw, Buy, Pass, Drop, LayOff, SwapJoker, MoveJoker, Discard)
-"""The record classes a player submits."""
+ACTIONS: tuple[type[Record], ...] = (Draw, Buy, Pass, Drop, LayOff, SwapJoker, MoveJoker, Discard,
+                                     ReplaceByBot)
+"""The record classes a player submits: the game's moves, and the table's handover to a bot."""
 
 CONTINENTAL_RECORDS = RecordTypes(
     [*ACTIONS, DealerDrawn, HandDealt, CardBought, StockReshuffled, WentOut, HandEnded, GameEnded],

@@ -28,21 +28,26 @@ from rulesets.ramchi.scoring import SEATS
 from rulesets.ramchi.verdict_words import RAMCHI_VERDICT_WORDS, WORDING
 from rulesets.verdicts import accepted, blame_tries, blamed_error, changed_action, refused, rule_in_words
 
-__all__ = ["RECORDS_PER_HAND", "check_fixed_deal", "check_log_size", "hidden_record", "max_log_length",
-           "rule_of", "settle"]
+__all__ = ["HANDOVERS", "RECORDS_PER_HAND", "check_fixed_deal", "check_log_size", "hidden_record",
+           "max_log_length", "rule_of", "settle"]
 
 RECORDS_PER_HAND = 1 + 1 + SEATS + MAX_COMBINATIONS + 1
 """The most records one hand adds to a log: the deal, the exchange decision (or why it is
 skipped), one arrangement per seat, one round per combination, the end of the hand."""
 
+HANDOVERS = SEATS
+"""The most seats a game's log hands to bots (:class:`~rulesets.seating.ReplaceByBot`): each
+seat once."""
+
 
 def max_log_length(hands: int) -> int:
-    """The most records the log of a game of ``hands`` hands can hold (with the game's end).
+    """The most records the log of a game of ``hands`` hands can hold (with the game's end, and
+    every seat handed to a bot once).
 
     >>> max_log_length(1)
-    12
+    15
     """
-    return hands * RECORDS_PER_HAND + 1
+    return hands * RECORDS_PER_HAND + 1 + HANDOVERS
 
 _FALLBACK_RULES: tuple[tuple[type[RulesError], str], ...] = (
     (LogMismatchError, "the events of a game follow from its actions by the rules"),
@@ -147,7 +152,7 @@ def check_log_size(config: GameConfig, posted: Any) -> None:
     then a configuration that fixes no deal (:func:`check_fixed_deal`, a
     :class:`~rulesets.ramchi.config.ConfigError`).
 
-    >>> check_log_size(GameConfig.create(hands=1, seed=5), [{}] * 12)
+    >>> check_log_size(GameConfig.create(hands=1, seed=5), [{}] * 15)
     """
     if not isinstance(posted, list | tuple):
         raise LogError(f"log: expected a list of records (or only the actions), got {echo(posted)}")
@@ -174,10 +179,10 @@ def settle(config: GameConfig | Mapping[str, Any], posted: Sequence[Any], *,
     longer than any game of the configured hands (:func:`max_log_length`),
     raises :class:`~rulesets.log.LogError` before any record is read.
 
-    >>> settle({"hands": 1, "seed": 5}, [{"kind": "keep", "seat": 1}] * 13)
+    >>> settle({"hands": 1, "seed": 5}, [{"kind": "keep", "seat": 1}] * 16)
     Traceback (most recent call last):
     ...
-    rulesets.log.LogError: log: 13 records given; a game of 1 hand(s) has at most 12
+    rulesets.log.LogError: log: 16 records given; a game of 1 hand(s) has at most 15
     """
     if not isinstance(config, GameConfig):
         config = GameConfig.from_dict(config)

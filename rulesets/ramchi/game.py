@@ -3,9 +3,11 @@
 The referee is a :class:`~rulesets.referee.Referee`: each action record class has its
 rule (the problems that refuse it now, and how it is taken), so :meth:`RamchiGame.apply`,
 ``verify``, ``can`` and ``problems`` take any action record; ``do_X``, ``verify_X`` and
-``can_X`` are the same by the action's fields. Automatic steps (deal, four of a kind, rounds, hand end,
-game end) are recorded as events. The record list :attr:`RamchiGame.log` is the
-whole game: :meth:`RamchiGame.replay` rebuilds an equal state from it.
+``can_X`` are the same by the action's fields. The table's handover of a seat to a bot
+(:class:`~rulesets.seating.ReplaceByBot`) is refereed by the rule every game shares.
+Automatic steps (deal, four of a kind, rounds, hand end, game end) are recorded as events.
+The record list :attr:`RamchiGame.log` is the whole game: :meth:`RamchiGame.replay` rebuilds
+an equal state from it.
 
 >>> game = RamchiGame(GameConfig.create(hands=1, seed=5, dealer=0))
 >>> game.phase, game.awaited()
@@ -56,10 +58,11 @@ from rulesets.ramchi.records import (
 from rulesets.ramchi.rounds import play_combinations
 from rulesets.ramchi.scoring import SEATS, seat_problems
 from rulesets.referee import ActionRule, Referee
+from rulesets.seating import TABLE_RULES, ReplaceByBot
 
 __all__ = ["Action", "Phase", "RamchiGame"]
 
-Action = Exchange | Keep | Arrange
+Action = Exchange | Keep | Arrange | ReplaceByBot
 Chips = tuple[int, int, int]
 
 
@@ -125,6 +128,11 @@ class RamchiGame(Referee):
     def is_over(self) -> bool:
         """True once the fixed number of hands has been played."""
         return self.phase is Phase.GAME_OVER
+
+    @property
+    def seat_count(self) -> int:
+        """The number of seats: Ramchi is played by three."""
+        return SEATS
 
     def awaited(self) -> tuple[int, ...]:
         """Return the seats whose action the game waits for (in seat order)."""
@@ -325,12 +333,14 @@ class RamchiGame(Referee):
         Exchange: ActionRule(_exchange_problems, _take_exchange),
         Keep: ActionRule(_keep_problems, _take_keep),
         Arrange: ActionRule(_arrange_problems, _take_arrange),
+        **TABLE_RULES,  # a seat handed to a bot (rulesets.seating), as in every game
     }
 
     # -- what a seat may do ---------------------------------------------------------------------
 
     def legal_actions(self, seat: int) -> list[LegalAction]:
-        """The actions ``seat`` may take now (:func:`rulesets.ramchi.legal.legal_actions`).
+        """The actions ``seat`` may take now (:func:`rulesets.ramchi.legal.legal_actions`): the
+        moves of the game, never the table's handover to a bot (:mod:`rulesets.seating`).
 
         >>> game = RamchiGame(GameConfig.create(seed=5, dealer=0))
         >>> [legal.body for legal in game.legal_actions(1)], game.legal_actions(0)

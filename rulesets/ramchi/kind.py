@@ -9,7 +9,7 @@ Arrange(seat=0, combinations=((Card('As'), Card('Ad'), Card('Ah')),))
 >>> RAMCHI.action_from_request(0, {"type": "fold"})
 Traceback (most recent call last):
 ...
-rulesets.log.LogError: action: unknown kind 'fold' (known: arrange, exchange, keep)
+rulesets.log.LogError: action: unknown kind 'fold' (known: arrange, exchange, keep, replace_by_bot)
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from rulesets.ramchi.config import GameConfig
 from rulesets.ramchi.disputes import check_log_size, hidden_record, rule_of, settle
 from rulesets.ramchi.game import RamchiGame
 from rulesets.ramchi.options import RamchiOptions
-from rulesets.ramchi.records import ACTIONS, RAMCHI_RECORDS, Arrange, Exchange, Keep
+from rulesets.ramchi.records import ACTIONS, RAMCHI_RECORDS, Arrange, Exchange, Keep, ReplaceByBot
 from rulesets.ramchi.replay import RamchiTable
 from rulesets.ramchi.scoring import SEATS
 from rulesets.ramchi.views import public_view, redacted_log, seat_view
@@ -35,15 +35,19 @@ _REQUESTED = RecordTypes(ACTIONS, jokers=False, decks=1)
 """The records a seat may ask for (its actions; events are derived by the rules)."""
 
 
-def action_from_request(seat: int, body: Mapping[str, Any]) -> Exchange | Keep | Arrange:
-    """The action ``seat`` asks for: ``{"type": "exchange" | "keep" | "arrange", ...}``.
+def action_from_request(seat: int, body: Mapping[str, Any]) -> Exchange | Keep | Arrange | ReplaceByBot:
+    """The action ``seat`` asks for: ``{"type": "exchange" | "keep" | "arrange" |
+    "replace_by_bot", ...}``.
 
-    An ``arrange`` carries ``combinations`` (lists of card codes); the others
-    carry nothing more (another action's field is ignored: see
-    :mod:`rulesets.ramchi.records`). A malformed request raises :class:`~rulesets.log.LogError`.
+    An ``arrange`` carries ``combinations`` (lists of card codes), a ``replace_by_bot`` the
+    ``player`` (seat) handed over and the ``bot``; the others carry nothing more (another
+    action's field is ignored: see :mod:`rulesets.ramchi.records`). A malformed request raises
+    :class:`~rulesets.log.LogError`.
 
     >>> action_from_request(2, {"type": "keep", "combinations": None})
     Keep(seat=2)
+    >>> action_from_request(0, {"type": "replace_by_bot", "player": 1, "bot": "greedy"})
+    ReplaceByBot(seat=0, player=1, bot='greedy')
     >>> action_from_request(2, {"type": "arrange"})
     Traceback (most recent call last):
     ...

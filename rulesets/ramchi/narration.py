@@ -35,6 +35,7 @@ from rulesets.ramchi.records import (
     RoundPlayed,
     ShownCombination,
 )
+from rulesets.seating import ReplaceByBot, tell_handover
 
 __all__ = ["TELLERS", "Told", "cards_in_words", "chips_in_words", "combination_in_words", "combination_name",
            "tell"]
@@ -194,8 +195,9 @@ TELLERS: dict[type, Callable[[Any, Told], str]] = {
     RoundPlayed: _round_played,
     HandEnded: _hand_ended,
     GameEnded: _game_ended,
+    ReplaceByBot: tell_handover,
 }
-"""The teller of each Ramchi record class."""
+"""The teller of each Ramchi record class (a seat handed to a bot is told as in every game)."""
 
 def tell(record: Any, told: Told | None = None) -> str:
     """``record`` told in words, with what the log shows beside it (``told``).

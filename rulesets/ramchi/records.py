@@ -1,6 +1,7 @@
 """The records of a Ramchi game log: player actions and automatic events.
 
-Actions: :class:`Exchange`, :class:`Keep`, :class:`Arrange`. Events:
+Actions: :class:`Exchange`, :class:`Keep`, :class:`Arrange`, and the table's
+:class:`~rulesets.seating.ReplaceByBot` (a seat handed to a bot, shared by every game). Events:
 :class:`HandDealt`, :class:`ExchangeSkipped`, :class:`FourOfAKindWon`,
 :class:`RoundPlayed`, :class:`HandEnded`, :class:`GameEnded`. Each action declares here, once,
 the fields a request for it holds (:mod:`rulesets.actions`).
@@ -19,6 +20,7 @@ from typing import Any
 from rulesets.actions import described
 from rulesets.cards import Card
 from rulesets.log import LogError, Record, RecordTypes, record_to_dict
+from rulesets.seating import ReplaceByBot
 
 __all__ = [
     "ACTIONS",
@@ -31,6 +33,7 @@ __all__ = [
     "HandDealt",
     "HandEnded",
     "Keep",
+    "ReplaceByBot",
     "RoundPlayed",
     "ShownCombination",
     "action_from_dict",
@@ -145,8 +148,8 @@ class GameEnded(Record):
     chips: Chips
 
 
-ACTIONS: tuple[type[Record], ...] = (Exchange, Keep, Arrange)
-"""The record classes a player submits."""
+ACTIONS: tuple[type[Record], ...] = (Exchange, Keep, Arrange, ReplaceByBot)
+"""The record classes a player submits: the game's moves, and the table's handover to a bot."""
 
 RAMCHI_RECORDS = RecordTypes(
     [*ACTIONS, HandDealt, ExchangeSkipped, FourOfAKindWon, RoundPlayed, HandEnded, GameEnded],
@@ -156,7 +159,7 @@ RAMCHI_RECORDS = RecordTypes(
 """Every Ramchi record class, by kind; cards are those of one 52-card deck (no jokers, no copies)."""
 
 
-def action_from_dict(data: Any, where: str = "action") -> Exchange | Keep | Arrange:
+def action_from_dict(data: Any, where: str = "action") -> Exchange | Keep | Arrange | ReplaceByBot:
     """Read a player action; an event or a malformed dict raises :class:`LogError`.
 
     >>> action_from_dict({"kind": "keep", "seat": 1})
@@ -167,6 +170,6 @@ def action_from_dict(data: Any, where: str = "action") -> Exchange | Keep | Arra
     rulesets.log.LogError: action: 'game_ended' is an event of the rules, not a player action
     """
     record = RAMCHI_RECORDS.from_dict(data, where)
-    if not isinstance(record, Exchange | Keep | Arrange):
+    if not isinstance(record, Exchange | Keep | Arrange | ReplaceByBot):
         raise LogError(f"{where}: {record.kind!r} is an event of the rules, not a player action")
     return record

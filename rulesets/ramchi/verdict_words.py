@@ -107,7 +107,8 @@ WORDING = Wording(
     kinds={"hand_dealt": "the deal", "exchange_skipped": "no exchange", "four_of_a_kind_won":
            "a four of a kind winning the hand", "round_played": "a round", "hand_ended":
            "the end of a hand", "game_ended": "the end of the game", "keep": "a keep",
-           "exchange": "an exchange", "arrange": "an arrangement"},
+           "exchange": "an exchange", "arrange": "an arrangement",
+           "replace_by_bot": "a seat handed to a bot"},
     clauses={("round_played", "winner"): _winner_clause, ("hand_ended", "next_dealer"): _dealer_clause},
     why=_why,
     names={"round_played": lambda r: f"round {r.number} of hand {r.hand}",

@@ -23,6 +23,7 @@ from rulesets.ramchi.kind import RAMCHI
 CONTINENTAL_REQUIRED = {
     "draw": ["source"], "buy": [], "pass": [], "drop": ["melds"], "lay_off": ["card", "meld"],
     "swap_joker": ["card", "meld"], "move_joker": ["meld", "end", "to"], "discard": ["card"],
+    "replace_by_bot": ["player", "bot"],
 }
 """What each Continental action must name (the spec's moves; ``end``/``to_end`` of a joker
 placed where either end could take it are choices left out)."""
@@ -35,16 +36,17 @@ def test_the_required_fields_are_those_of_the_records() -> None:
     optional = {action.kind: [f.name for f in request_fields(action) if f.optional]
                 for action in CONTINENTAL_RECORD_CLASSES}
     assert optional == {"draw": [], "buy": [], "pass": [], "drop": [], "lay_off": ["end"],
-                        "swap_joker": ["end"], "move_joker": ["to_end"], "discard": []}
+                        "swap_joker": ["end"], "move_joker": ["to_end"], "discard": [],
+                        "replace_by_bot": []}
     assert [variant["required"] for variant in RAMCHI_ACTIONS.variants] \
-        == [["type"], ["type"], ["type", "combinations"]]
+        == [["type"], ["type"], ["type", "combinations"], ["type", "player", "bot"]]
 
 
 def test_a_continental_variant_refuses_the_fields_of_other_actions() -> None:
     draw = CONTINENTAL_ACTIONS.variants[0]["properties"]
     assert draw["type"] == {"type": "string", "enum": ["draw"]}
     assert {name for name, keywords in draw.items() if keywords == {"not": {}}} \
-        == {"melds", "card", "meld", "end", "to", "to_end"}
+        == {"melds", "card", "meld", "end", "to", "to_end", "player", "bot"}
     move = CONTINENTAL_ACTIONS.variants[6]["properties"]
     assert move["end"] == {"type": "string", "enum": ["high", "low"]}  # required: not null
 

@@ -21,9 +21,10 @@ pytestmark = pytest.mark.shared_app  # its tests store nothing another test read
 
 PEOPLE_AND_BOTS = {"game": "continental", "players": ["Ann", "B1", "B2"], "bots": [None, "advisor", "random"]}
 
-VIEW_FIELDS = {"id", "game", "version", "players", "bots", "ruleset", "hands", "hand_number", "contract",
-               "dealer", "current", "step", "is_over", "awaiting", "buy_window", "table", "discard_top",
-               "discard_size", "stock_size", "hand_sizes", "dropped", "scores", "totals", "winners"}
+VIEW_FIELDS = {"id", "game", "version", "players", "bots", "host", "ruleset", "hands", "hand_number",
+               "contract", "dealer", "current", "step", "is_over", "awaiting", "buy_window", "table",
+               "discard_top", "discard_size", "stock_size", "hand_sizes", "dropped", "scores", "totals",
+               "winners"}
 """Every field of the documented view (``ContinentalGameView``)."""
 
 
@@ -70,7 +71,10 @@ def test_create_answers_every_documented_field_and_one_token_per_seat(client: Fl
     public = view(client, game_id)
     assert set(public) == VIEW_FIELDS and public["version"] == created["version"]
     own = view(client, game_id, tokens[0])
-    assert set(own) == VIEW_FIELDS | {"seat", "hand", "legal_actions"} and own["seat"] == 0
+    assert set(own) == VIEW_FIELDS | {"seat", "hand", "legal_actions", "table_actions"} and own["seat"] == 0
+    assert own["host"] == 0 and {"type": "replace_by_bot", "player": 0, "bot": "random"} not in \
+        own["table_actions"]  # seat 0 is the one person: its seat is never handed over
+    assert set(view(client, game_id, tokens[1])) == set(own) - {"table_actions"}
     assert len(own["hand"]) == own["hand_sizes"][0]
 
 

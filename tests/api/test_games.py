@@ -256,7 +256,7 @@ def test_games_dispatch_through_the_registry_by_the_stored_kind(client: FlaskCli
     assert document["RamchiGameCreate"]["properties"]["game"]["enum"] == ["ramchi"]
     assert document["ContinentalGameCreate"]["properties"]["game"]["enum"] == ["continental"]
     assert [v["properties"]["type"]["enum"] for v in document["RamchiActionRequest"]["oneOf"]] \
-        == [["exchange"], ["keep"], ["arrange"]]
+        == [["exchange"], ["keep"], ["arrange"], ["replace_by_bot"]]
     unknown = client.post("/v1/games", json=SEED_GAME | {"game": "chess"})
     assert unknown.status_code == 422 and unknown.json["errors"] == [
         {"pointer": "/game", "detail": "Must be one of: ramchi, continental."}]

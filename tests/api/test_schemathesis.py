@@ -55,6 +55,7 @@ RULE_REFUSALS = {
     "top_not_on_pile",  # Continental advice: discards whose last card is not discard_top
     "impossible_hand_size",  # Continental advice: a hand size no play produces (needs the contract)
     "too_many_players",  # Continental advice: other_players beyond max_players - 1 (an option)
+    "unknown_bot",  # a seat handed to a bot names one of the game's bots (the game of the path's)
 }
 
 

@@ -369,9 +369,9 @@ def test_the_document_lists_the_registered_games_and_their_actions(toy: FlaskCli
     assert actions == ["RamchiActionRequest", "ContinentalActionRequest", "HighCardAction"]
     types = [[variant["properties"]["type"]["enum"] for variant in schemas[name]["oneOf"]]
              for name in actions]
-    assert types == [[["exchange"], ["keep"], ["arrange"]],
+    assert types == [[["exchange"], ["keep"], ["arrange"], ["replace_by_bot"]],
                      [["draw"], ["buy"], ["pass"], ["drop"], ["lay_off"], ["swap_joker"],
-                      ["move_joker"], ["discard"]],
+                      ["move_joker"], ["discard"], ["replace_by_bot"]],
                      [["reveal"]]]
     for shell, part in (("GameView", "View"), ("GameCreated", "Created"), ("Verdict", "Verdict"),
                         ("DisputeRequest", "Dispute")):

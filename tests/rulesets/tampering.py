@@ -17,6 +17,7 @@ from typing import Any
 
 from rulesets.game import game_kind
 from rulesets.ramchi.records import Exchange, Keep
+from rulesets.seating import ReplaceByBot
 from solver.bots import decide, play_bots
 from solver.continental.random_player import actions_by_kind, random_action
 
@@ -24,7 +25,7 @@ REPR = re.compile(r"\b[A-Z][a-z]{2,}\w*\(|\(\w+=|Card\('|\b[A-Z][a-z]+\w*\.[A-Z_
 """What a Python ``repr`` looks like in text: ``RoundPlayed(``, ``Card('``, ``(seat=``,
 ``DrawSource.STOCK``, ``<Suit…``."""
 
-SEAT_FIELDS = frozenset({"seat", "leader", "winner", "dealer", "next_dealer"})
+SEAT_FIELDS = frozenset({"seat", "leader", "winner", "dealer", "next_dealer", "player"})
 CARD_FIELDS = frozenset({"card", "penalty"})
 CHOICES = {"source": ("stock", "discard"), "end": ("low", "high"), "to_end": ("low", "high")}
 OTHER_CODES = ("2c", "Kh", "7d", "As", "9s")
@@ -109,14 +110,16 @@ def tampered(item: dict[str, Any], seats: int) -> Iterator[tuple[str, dict[str, 
 @functools.cache
 def ramchi_log(seed: int, hands: int = 2) -> Posted:
     """A finished Ramchi game of greedy bots, each 2♦ holder exchanging or keeping at random, the
-    exchange off for every third seed: its configuration and its log as a finished game's log
-    shows it."""
+    exchange off for every third seed, seat 0 handing seat 2 to a bot after the first action:
+    its configuration and its log as a finished game's log shows it."""
     rng = random.Random(seed)
     kind = game_kind("ramchi")
     config = kind.config_from_dict({"hands": hands, "seed": seed, "dealer": seed % 3,
                                     "options": {"exchange": seed % 3 != 2}})
     game = kind.new_game(config)
     while not game.is_over:
+        if sum(record.is_action for record in game.log) == 1:
+            kind.apply(game, ReplaceByBot(0, 2, "greedy"))
         seat = game.awaited()[0]
         if game.phase.value == "exchange":
             action = rng.choice([Exchange(seat), Keep(seat)])
@@ -144,14 +147,16 @@ def _continental_action(game: Any, rng: random.Random, jokers_played: int) -> An
 @functools.cache
 def continental_log(seed: int, players: int = 2, hands: int = 1) -> Posted:
     """A finished Continental game of random players who swap and move jokers whenever they may,
-    the first dealer drawn: its configuration and its log as a finished game's log shows it
-    (stock draws with their card)."""
+    the first dealer drawn, seat 0 handing seat 1 to a bot after the first action: its
+    configuration and its log as a finished game's log shows it (stock draws with their card)."""
     rng = random.Random(seed)
     kind = game_kind("continental")
     config = kind.config_from_dict({"players": players, "hands": hands, "seed": seed})
     game = kind.new_game(config)
     jokers_played = 0
     while not game.is_over:
+        if sum(record.is_action for record in game.log) == 1:
+            kind.apply(game, ReplaceByBot(0, 1, "random"))
         action = _continental_action(game, rng, jokers_played)
         jokers_played += action.kind in ("swap_joker", "move_joker")
         kind.apply(game, action)

@@ -33,6 +33,7 @@ from rulesets.ramchi.disputes import max_log_length, settle
 from rulesets.ramchi.game import RamchiGame
 from rulesets.ramchi.records import RAMCHI_RECORDS, Keep, action_from_dict
 from rulesets.ruleset import load_ruleset
+from rulesets.seating import ReplaceByBot
 
 CODES = [card.code for card in DECK]
 GOOD = {"hands": 1, "seed": 5, "dealer": 0}
@@ -308,7 +309,7 @@ def test_an_absurdly_long_log_is_refused_before_reading(monkeypatch: pytest.Monk
     monkeypatch.setattr(RAMCHI_RECORDS, "from_dict", no_reading)
     error = refusal(GOOD, [{"kind": ["x"]}] * 1_000_000)
     assert isinstance(error, LogError)
-    assert error.message == "log: 1000000 records given; a game of 1 hand(s) has at most 12"
+    assert error.message == "log: 1000000 records given; a game of 1 hand(s) has at most 15"
     with pytest.raises(LogError, match="at most 3 can be read"):
         RAMCHI_RECORDS.log_from_dicts([{}] * 4, limit=3)
 
@@ -336,6 +337,8 @@ def test_a_finished_game_fits_the_log_limit() -> None:
     longest = 0
     for seed in range(20):
         game = RamchiGame(GameConfig.create(hands=2, seed=seed))
+        for seat in range(3):  # every seat handed to a bot once, as the log may also hold
+            game.apply(ReplaceByBot(seat=0, player=seat, bot="greedy"))
         while not game.is_over:
             seat = rng.choice(game.awaited())
             if game.phase.value == "exchange":

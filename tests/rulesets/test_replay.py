@@ -70,6 +70,7 @@ def ramchi_examples() -> dict[str, Record]:
         "round_played": classes["round_played"](1, 1, 2, shown, 2, (-1, 0, 1)),
         "hand_ended": classes["hand_ended"](1, (-1, 0, 1), (-1, 0, 1), 2),
         "game_ended": classes["game_ended"](1, (-1, 0, 1)),
+        "replace_by_bot": classes["replace_by_bot"](0, 1, "greedy"),
     }
 
 
@@ -93,6 +94,7 @@ def continental_examples() -> dict[str, Record]:
         "went_out": classes["went_out"](1, 0, True),
         "hand_ended": classes["hand_ended"](1, (0, 35), (0, 35), "went_out"),
         "game_ended": classes["game_ended"]((0, 35), (0,)),
+        "replace_by_bot": classes["replace_by_bot"](0, 1, "random"),
     }
 
 
