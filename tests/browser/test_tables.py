@@ -475,9 +475,10 @@ def test_the_creator_hands_the_seat_of_a_player_who_left_to_a_bot(people: Any) -
     host.get_by_label("The player who left").select_option(label="Cy (seat 3)")
     host.get_by_label("The bot that takes the seat").select_option("greedy")
     host.get_by_role("button", name="Let the bot play this seat").click()
-    for person in (asha, ben, cy):
-        person.panel.get_by_role("list", name="What happened").get_by_text(
-            re.compile("handed Cy's seat to a bot")).wait_for()
+    told = {asha: "You handed Cy's seat to a bot", ben: "Asha handed Cy's seat to a bot",
+            cy: "Asha handed your seat to a bot"}
+    for person, words in told.items():
+        person.panel.get_by_role("list", name="What happened").get_by_text(words).wait_for()
     cy.panel.get_by_text("A bot now plays Cy's seat (seat 3): you can watch the game from it.").wait_for()
     assert not cy.panel.get_by_role("button", name="Play these rounds").is_visible()
     assert "Cy (a greedy player)" in asha.panel.get_by_role("table", name="Players").inner_text()
