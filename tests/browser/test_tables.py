@@ -197,7 +197,7 @@ def play_ramchi_table(people: Any, bases: list[str], shots: bool = True) -> None
             # every other page sees it without a reload
             name = ["Asha", "Ben", "Cy"][seat]
             for other in [p for s, p in seats.items() if s != seat] + [watcher]:
-                events = other.panel.get_by_role("list", name="What happened")
+                events = other.panel.get_by_role("list", name="What happened (the newest first)")
                 delays.append(wait_for_text(events, name))
         if not acted:
             if asha.panel.get_by_role("heading", name="The game is over").is_visible():
@@ -478,7 +478,7 @@ def test_the_creator_hands_the_seat_of_a_player_who_left_to_a_bot(people: Any) -
     told = {asha: "You handed Cy's seat to a bot", ben: "Asha handed Cy's seat to a bot",
             cy: "Asha handed your seat to a bot"}
     for person, words in told.items():
-        person.panel.get_by_role("list", name="What happened").get_by_text(words).wait_for()
+        person.panel.get_by_role("list", name="What happened (the newest first)").get_by_text(words).wait_for()
     cy.panel.get_by_text("A bot now plays Cy's seat (seat 3): you can watch the game from it.").wait_for()
     assert not cy.panel.get_by_role("button", name="Play these rounds").is_visible()
     assert "Cy (a greedy player)" in asha.panel.get_by_role("table", name="Players").inner_text()

@@ -84,14 +84,16 @@ export function pileParts(view) {
     el("span", {}, `Stock: ${view.stock_size} cards`)];
 }
 
-export function seatsTable(view) {
+/** The players: cards held, dropped or not, totals; ``named`` gives a seat's name as shown (a
+ * table of people says which seats bots play). */
+export function seatsTable(view, named = (player, i) => (i === view.seat ? yourName(player) : player)) {
   const num = (text) => el("td", { className: "num" }, text);
   return scrollBox(el("table", {}, el("caption", {}, "Players"),
     el("thead", {}, el("tr", {}, el("th", { scope: "col" }, "Player"),
       el("th", { scope: "col", className: "num" }, "Cards"), el("th", { scope: "col" }, "Dropped"),
       el("th", { scope: "col", className: "num" }, "Total"))),
     el("tbody", {}, view.players.map((player, i) => el("tr", {},
-      el("th", { scope: "row" }, i === view.seat ? yourName(player) : player,
+      el("th", { scope: "row" }, named(player, i),
         i === view.current && !view.is_over ? el("span", { className: "to-play" }, " (to play)") : ""),
       num(String(view.hand_sizes[i])), el("td", {}, view.dropped[i] ? "yes" : "no"),
       num(String(view.totals[i])))))));

@@ -42,12 +42,12 @@ function tableParts() {
     gameId: el("div"),
     board: el("div", { className: "table-board" }),
     host: el("div", { className: "table-host" }),
-    events: el("ol", { className: "events", "aria-label": "What happened" }),
+    events: el("ul", { className: "events", "aria-label": "What happened (the newest first)" }),
     end: el("section", { className: "table-end", "aria-labelledby": "table-end-heading" }),
     leave: el("div", { className: "row" }),
   };
   parts.box.append(parts.heading, parts.who, parts.gameId, parts.board, parts.host,
-    el("h4", {}, "What happened"), parts.events, parts.end, parts.leave);
+    el("h4", {}, "What happened (the newest first)"), parts.events, parts.end, parts.leave);
   return parts;
 }
 
@@ -154,11 +154,11 @@ class TableTool {
     this.ui.heading.textContent = `${GAMES[view.game].title}: ${view.players.join(", ")}`;
     this.ui.who.textContent = whoText(view);
     this.board.show(view);
-    for (const record of records) {
+    for (const record of records) {  // the newest first: what just happened is at the top
       if (record.kind === "dealer_drawn" && !first) continue;
-      this.ui.events.append(el("li", {}, this.board.recordText(record, view)));
+      this.ui.events.prepend(el("li", {}, this.board.recordText(record, view)));
     }
-    while (this.ui.events.children.length > MOST_EVENTS) this.ui.events.firstChild.remove();
+    while (this.ui.events.children.length > MOST_EVENTS) this.ui.events.lastChild.remove();
     this.showHost(view);
     if (view.is_over && !this.ended) {
       this.ended = true;

@@ -5,14 +5,22 @@
 import { continentalContracts } from "/web/client.js";
 import { ContinentalHand } from "/web/continental_hand.js";
 import { pileParts, scoresTable, seatsTable, tableMelds } from "/web/continental_play.js";
-import { describeRecord } from "/web/continental_show.js";
-import { cardText } from "/web/format.js";
+import { continentalBotWords, describeRecord } from "/web/continental_show.js";
+import { cardText, yourName } from "/web/format.js";
 import { namesText } from "/web/table_ramchi.js";
 import { el } from "/web/widgets.js";
 
 /** A seat named in a sentence: "you" for your own seat, else the player's name. */
 function whom(view, seat) {
   return seat === view.seat ? "you" : view.players[seat];
+}
+
+/** A seat's name in the players' table: "Asha (you)", "Robo (a bot: the advisor …)". */
+function seatName(view, seat) {
+  const player = view.players[seat];
+  if (seat === view.seat) return yourName(player);
+  const bot = (view.bots || [])[seat];
+  return bot ? `${player} (a bot: ${continentalBotWords(bot)})` : player;
 }
 
 /** Whose turn it is and what they do, and the buy window with who may still answer. */
@@ -67,7 +75,7 @@ export class ContinentalBoard {
       : `Hand ${view.hand_number} of ${view.hands}: ${view.contract.name}`;
     parts.turn.textContent = continentalTurnText(view);
     parts.pile.replaceChildren(...pileParts(view));
-    parts.seats.replaceChildren(seatsTable(view));
+    parts.seats.replaceChildren(seatsTable(view, (player, i) => seatName(view, i)));
     parts.table.replaceChildren(tableMelds(view));
     parts.handBox.hidden = view.seat === undefined;
     if (view.seat !== undefined) this.hand.show(view);
