@@ -208,6 +208,7 @@ def play_ramchi_table(people: Any, bases: list[str], shots: bool = True) -> None
         assert person.panel.get_by_role("table", name="Final standings").is_visible()
     if shots:
         screenshot(asha.page, "table-ramchi-game-over")
+    print(f"moves seen by the other pages after (s): {sorted(round(d, 2) for d in delays)}")
     assert max(delays) < 5, delays  # polled every second: a move shows within about a second
 
     log = asha.page.evaluate(f"() => fetch('/v1/games/{created['id']}/log').then(r => r.json())")
