@@ -1,6 +1,6 @@
 // The form that sets up a table: the game, the players (you first, then each seat a person or a
 // bot of that game), the ruleset and its options as the service describes them, the hands and an
-// optional seed. It builds the body of ``POST /v1/games``; the service checks it.
+// optional seed. It builds the body that creates the game (client.js sends it); the service checks it.
 
 import { ruleset as rulesetOf, rulesets } from "/web/client.js";
 import { BOT_KINDS } from "/web/ramchi_play_words.js";
@@ -34,7 +34,7 @@ function seatRow(index) {
   return { row, name, who };
 }
 
-/** An input for one ruleset option as ``GET /v1/rulesets/<name>`` describes it. */
+/** An input for one ruleset option as the service describes it (client.js ``ruleset``). */
 function optionInput(option) {
   if (option.type === "boolean") {
     const box = el("input", { type: "checkbox", checked: Boolean(option.value) });
@@ -104,7 +104,7 @@ export function tableSetup(onCreate) {
   count.addEventListener("change", showSeats);
   rulesetChoice.addEventListener("change", () => loadOptions());
 
-  /** The ``POST /v1/games`` body the form says (the service checks every field). */
+  /** The create body the form says (the service checks every field). */
   function body() {
     const n = Number(count.value);
     const used = seats.slice(0, n);
