@@ -14,7 +14,8 @@ taken from the same functions:
 - the token read as the route reads it (:func:`api.bearer.bearer_token`), or none (the public);
 - the game's stored version and the token's seat in one lookup
   (:func:`api.game_store.version_for`), so a move made through any instance on the same
-  database is seen by the next poll;
+  database is seen by the next poll (read through :func:`api.store.poll_reader`: one round
+  trip);
 - the game known to be quiet at that version (:class:`api.view_polling.QuietGames`: no bot
   has to act), and the reader's tag (:func:`api.view_polling.view_etag`) named by the header
   (:func:`api.view_polling.etag_matches`);
@@ -44,6 +45,7 @@ from werkzeug.http import HTTP_STATUS_CODES
 from api import game_store
 from api.bearer import MalformedAuthorization, bearer_token
 from api.headers import every_answer_headers
+from api.store import poll_reader
 from api.view_polling import QUIET, etag_matches, not_modified_headers, view_etag
 
 if TYPE_CHECKING:
@@ -79,6 +81,7 @@ class PollFastPath:
     def __init__(self, app: Flask) -> None:
         self.app = app
         self.wrapped: WSGIApp = app.wsgi_app
+        self.engine = poll_reader(app.extensions[game_store.ENGINE])
 
     def __call__(self, environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
         headers = self.not_modified(environ)
@@ -101,15 +104,14 @@ class PollFastPath:
             token = bearer_token(authorization)
         except MalformedAuthorization:
             return None
-        extensions = self.app.extensions
         try:
-            polled = game_store.version_for(extensions[game_store.ENGINE], game_id, token)
+            polled = game_store.version_for(self.engine, game_id, token)
         except Exception:  # the database's error: Flask meets it again and answers it
             return None
         if polled is None:  # no such game, or a token of none of its seats
             return None
         version, seat = polled
         etag = view_etag(version, seat)
-        if not extensions[QUIET].is_quiet(game_id, version) or not etag_matches(etag, if_none_match):
+        if not self.app.extensions[QUIET].is_quiet(game_id, version) or not etag_matches(etag, if_none_match):
             return None
         return not_modified_headers(etag) + every_answer_headers(method, path, authorization is not None)
