@@ -5,11 +5,13 @@ a query string, a database error) reaches Flask unchanged."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from sqlalchemy import create_engine
 from sqlalchemy.exc import OperationalError
 from werkzeug.test import Client, TestResponse
 
@@ -52,6 +54,19 @@ def same_answer(app: Flask, path: str, headers: dict[str, str]) -> TestResponse:
     assert {h: through.headers.get(h) for h in COMPARED} == {h: alone.headers.get(h) for h in COMPARED}
     assert through.data == alone.data
     return through
+
+
+def note_flask(app: Flask, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """From now on, the path of every request that reaches Flask, in order."""
+    reached: list[str] = []
+    flask = fast_path(app).wrapped
+
+    def noting(environ: dict[str, Any], start_response: Any) -> Any:
+        reached.append(environ["PATH_INFO"])
+        return flask(environ, start_response)
+
+    monkeypatch.setattr(fast_path(app), "wrapped", noting)
+    return reached
 
 
 def refuse_flask(app: Flask, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -124,14 +139,7 @@ def test_a_poll_of_a_game_whose_bots_must_act_goes_to_flask_and_the_bots_act(
         stalled = Client(app).get(f"/v1/games/{game_id}",
                                   headers=poll_headers(tokens[0], waiting.headers["ETag"]))
         assert stalled.status_code == 304  # Flask's: the bots could not act
-    reached: list[str] = []
-    flask = fast_path(app).wrapped
-
-    def noting(environ: dict[str, Any], start_response: Any) -> Any:
-        reached.append(environ["PATH_INFO"])
-        return flask(environ, start_response)
-
-    monkeypatch.setattr(fast_path(app), "wrapped", noting)
+    reached = note_flask(app, monkeypatch)
     polled = client.get(f"/v1/games/{game_id}", headers=poll_headers(tokens[0], waiting.headers["ETag"]))
     assert reached == [f"/v1/games/{game_id}"]  # not quiet at version 0: Flask let the bots act
     assert polled.status_code == 200 and polled.json["version"] == 3 and polled.json["awaiting"] == [0]
@@ -165,3 +173,15 @@ def test_a_database_error_in_the_lookup_is_answered_by_flask_as_every_error(
     monkeypatch.setattr(game_store, "version_for", unavailable)
     answer = same_answer(app, f"/v1/games/{game_id}", poll_headers(tokens[0], etag))
     assert answer.status_code == 503 and answer.headers["Content-Type"] == "application/problem+json"
+
+
+def test_when_the_poll_reader_fails_flask_answers_through_the_apps_engine(
+        app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    game_id, tokens, _ = create(client)
+    etag = client.get(f"/v1/games/{game_id}", headers=poll_headers(tokens[0], None)).headers["ETag"]
+    gone = create_engine(f"sqlite:///{tmp_path / 'no-such-folder' / 'gone.db'}")  # cannot be opened
+    monkeypatch.setattr(fast_path(app), "engine", gone)
+    reached = note_flask(app, monkeypatch)
+    answer = Client(app).get(f"/v1/games/{game_id}", headers=poll_headers(tokens[0], etag))
+    assert answer.status_code == 304 and answer.headers["Cache-Control"] == "no-store"
+    assert reached == [f"/v1/games/{game_id}"]
