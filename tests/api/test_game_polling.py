@@ -204,3 +204,32 @@ def test_postgres_the_other_instances_fast_path_sees_a_move_at_once(
     assert all(view(two, game_id, t, a.headers["ETag"]).status_code == 304
                for t, a in zip(readers, after, strict=True))
     assert len(reached) == 4  # and quiet again at the new version: the fast path's 304s
+
+
+@pytest.mark.postgres
+def test_postgres_polls_go_on_when_the_database_drops_every_connection(
+    postgres_apps: tuple[Flask, Flask], postgres_url: str, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import psycopg
+
+    app = postgres_apps[0]
+    client = app.test_client()
+    game_id, tokens, _ = create(client)
+    etag = view(client, game_id, tokens[0]).headers["ETag"]
+    assert view(client, game_id, tokens[0], etag).status_code == 304  # the poll reader holds one now
+    with psycopg.connect(postgres_url.replace("postgresql+psycopg://", "postgresql://"),
+                         autocommit=True) as admin:
+        admin.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                      "WHERE datname = current_database() AND pid <> pg_backend_pid()")
+    reached: list[str] = []
+    flask = app.wsgi_app.wrapped  # type: ignore[attr-defined]  # api.poll_fast_path.PollFastPath
+
+    def noting(environ: dict[str, Any], start_response: Any) -> Any:
+        reached.append(environ["PATH_INFO"])
+        return flask(environ, start_response)
+
+    monkeypatch.setattr(app.wsgi_app, "wrapped", noting)
+    answers = [view(client, game_id, tokens[0], etag) for _ in range(3)]
+    assert [a.status_code for a in answers] == [304] * 3  # the dropped connections are replaced
+    assert all(a.headers["Cache-Control"] == "no-store" for a in answers)
+    assert len(reached) <= 1  # at most the first went to Flask: the poll reader has a new connection

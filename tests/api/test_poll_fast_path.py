@@ -185,3 +185,23 @@ def test_when_the_poll_reader_fails_flask_answers_through_the_apps_engine(
     answer = Client(app).get(f"/v1/games/{game_id}", headers=poll_headers(tokens[0], etag))
     assert answer.status_code == 304 and answer.headers["Cache-Control"] == "no-store"
     assert reached == [f"/v1/games/{game_id}"]
+
+
+def test_a_poll_when_the_database_cannot_be_opened_is_a_503_problem(
+        app: Flask, client: FlaskClient, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    game_id, tokens, _ = create(client)
+    etag = client.get(f"/v1/games/{game_id}", headers=poll_headers(tokens[0], None)).headers["ETag"]
+    gone = create_engine(f"sqlite:///{tmp_path / 'no-such-folder' / 'gone.db'}")
+    monkeypatch.setitem(app.extensions, game_store.ENGINE, gone)
+    monkeypatch.setattr(fast_path(app), "engine", gone)
+    for token in (tokens[0], None):
+        answer = same_answer(app, f"/v1/games/{game_id}", poll_headers(token, etag))
+        assert answer.status_code == 503 and answer.json["code"] == "database_unavailable"
+
+
+def test_the_version_lookup_raises_the_databases_errors_as_sqlalchemy_does(tmp_path: Path) -> None:
+    empty = create_engine(f"sqlite:///{tmp_path / 'empty.db'}")  # no tables
+    with pytest.raises(OperationalError, match="no such table"):
+        game_store.version_for(empty, "some-game", None)
+    with pytest.raises(OperationalError, match="unable to open"):
+        game_store.version_for(create_engine(f"sqlite:///{tmp_path / 'nowhere' / 'x.db'}"), "g", "t")
