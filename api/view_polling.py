@@ -10,7 +10,9 @@ That answer is made cheap when a game is *quiet* at its stored version: no bot h
 there (:data:`QUIET` remembers, per process, the last version at which each game was seen
 so). Then the route reads only the stored version (one primary-key lookup) after the
 token's seat, and never rebuilds the game. A game whose bot must act is rebuilt as before,
-so its bots act on a poll just as on any other read.
+so its bots act on a poll just as on any other read. :mod:`api.poll_fast_path` answers those
+polls before Flask with the same functions, and the served worker before gunicorn's parser
+(:mod:`api.worker`).
 
 >>> view_etag(12, 1), view_etag(12, None)
 ('W/"v12.seat1"', 'W/"v12.public"')
