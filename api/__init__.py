@@ -101,6 +101,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from api.headers import register_headers
     from api.migrate import require_up_to_date, upgrade
     from api.openapi import ProblemApi
+    from api.poll_fast_path import PollFastPath
     from api.pool import POOL, pool_from_settings
     from api.query_secrets import register_query_secrets
     from api.rules_pages import blp as rules_pages
@@ -130,4 +131,5 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     register_query_secrets(app)
     register_creation_limit(app)
     register_headers(app)
+    app.wsgi_app = PollFastPath(app)  # type: ignore[method-assign]  # polls of unmoved games: 304 at once
     return app

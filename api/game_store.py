@@ -15,6 +15,7 @@ import hashlib
 import secrets
 import threading
 import uuid
+import weakref
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -30,6 +31,7 @@ from sqlalchemy import (
     ForeignKey,
     Index,
     Integer,
+    Select,
     String,
     Table,
     UniqueConstraint,
@@ -38,6 +40,8 @@ from sqlalchemy import (
     select,
     update,
 )
+from sqlalchemy.engine import Dialect
+from sqlalchemy.exc import DBAPIError
 
 from api.store import metadata
 
@@ -219,21 +223,65 @@ _PUBLIC_POLL = select(games.c.version).where(games.c.id == bindparam("game_id"))
 _SEAT_POLL = (select(games.c.version, seats.c.seat).join(seats, seats.c.game_id == games.c.id)
               .where(games.c.id == bindparam("game_id"), seats.c.token_hash == bindparam("token_hash")))
 
+_DRIVER_SQL: weakref.WeakKeyDictionary[Dialect, dict[str, tuple[str, tuple[str, ...] | None]]] = (
+    weakref.WeakKeyDictionary())
+"""Per dialect, each poll statement compiled once: its SQL and, for a positional parameter
+style, the order of its parameters."""
+
+
+def _driver_sql(engine: Engine, name: str, statement: Select[Any]) -> tuple[str, tuple[str, ...] | None]:
+    compiled = _DRIVER_SQL.setdefault(engine.dialect, {})
+    if name not in compiled:
+        sql = statement.compile(dialect=engine.dialect)
+        compiled[name] = (sql.string, tuple(sql.positiontup or ()) if engine.dialect.positional else None)
+    return compiled[name]
+
+
+def _read_row(engine: Engine, name: str, statement: Select[Any], params: dict[str, str]) -> Any:
+    """The first row of ``statement`` (compiled once), read on a pooled connection's own cursor.
+
+    What SQLAlchemy does around a statement (a connection object, an execution context, a
+    result object) costs a poll more than the read itself; the pool, its checks and the
+    errors stay SQLAlchemy's: a driver's error is raised as SQLAlchemy raises it, and a
+    connection the database dropped is discarded from the pool.
+    """
+    sql, order = _driver_sql(engine, name, statement)
+    dbapi_error = engine.dialect.loaded_dbapi.Error
+    try:
+        connection = engine.raw_connection()
+    except dbapi_error as err:  # the database cannot be reached: as SQLAlchemy raises it
+        raise DBAPIError.instance(None, None, err, dbapi_error, dialect=engine.dialect) from err
+    try:
+        cursor = connection.cursor()
+        try:
+            cursor.execute(sql, params if order is None else tuple(params[key] for key in order))
+            return cursor.fetchone()
+        except dbapi_error as err:
+            dropped = engine.dialect.is_disconnect(err, connection.dbapi_connection, cursor)
+            if dropped:
+                connection.invalidate(err)
+            raise DBAPIError.instance(sql, params, err, dbapi_error, connection_invalidated=dropped,
+                                      dialect=engine.dialect) from err
+        finally:
+            with contextlib.suppress(dbapi_error):
+                cursor.close()
+    finally:
+        connection.close()
+
 
 def version_for(engine: Engine, game_id: str, token: str | None) -> tuple[int, int | None] | None:
     """The stored version of a game and the seat of ``token`` (``None``: no token, the public),
     in one primary-key lookup for a poll that may find nothing changed; ``None`` when there is
     no such game or the token is of none of its seats (the caller then says which).
 
-    The statements are built once: a poll only binds the game's id and the token's hash.
+    The statements are built and compiled once: a poll only binds the game's id and the
+    token's hash, and reads one row with the driver's cursor (:func:`_read_row`).
     """
-    with engine.connect() as connection:
-        if token is None:
-            version = connection.execute(_PUBLIC_POLL, {"game_id": game_id}).scalar()
-            return None if version is None else (version, None)
-        row = connection.execute(_SEAT_POLL, {"game_id": game_id,
-                                              "token_hash": hash_token(token)}).first()
-    return None if row is None else (row.version, row.seat)
+    if token is None:
+        row = _read_row(engine, "public", _PUBLIC_POLL, {"game_id": game_id})
+        return None if row is None else (int(row[0]), None)
+    row = _read_row(engine, "seat", _SEAT_POLL, {"game_id": game_id, "token_hash": hash_token(token)})
+    return None if row is None else (int(row[0]), int(row[1]))
 
 
 def seat_for_token(engine: Engine, game_id: str, token: str) -> int | None:

@@ -27,7 +27,8 @@ import re
 
 from flask import Flask, Response, request
 
-__all__ = ["DOCS_PREFIX", "NO_STORE", "docs_policy", "inline_script_hashes", "register_headers"]
+__all__ = ["DOCS_PREFIX", "NO_STORE", "docs_policy", "every_answer_headers", "inline_script_hashes",
+           "register_headers"]
 
 NO_STORE = "no-store"
 
@@ -61,17 +62,33 @@ def docs_policy(html: bytes) -> str:
             "frame-ancestors 'none'")
 
 
-def _carries_secrets(response: Response) -> bool:
-    """Whether ``response`` may carry a seat's private cards or tokens."""
-    if request.headers.get("Authorization") is not None:
+def _carries_secrets(method: str, path: str, authorization: bool) -> bool:
+    """Whether the answer to a request may carry a seat's private cards or tokens."""
+    if authorization:
         return True
-    return request.method == "POST" and request.path.rstrip("/") == "/v1/games"
+    return method == "POST" and path.rstrip("/") == "/v1/games"
+
+
+def every_answer_headers(method: str, path: str, authorization: bool) -> list[tuple[str, str]]:
+    """The headers above that the answer to a request gets whatever it is (all but the docs'
+    policy): ``method`` and ``path`` are the request's, ``authorization`` whether it sent an
+    ``Authorization`` header (of any value).
+
+    >>> every_answer_headers("GET", "/v1/games/abc", authorization=True)
+    [('X-Content-Type-Options', 'nosniff'), ('Cache-Control', 'no-store')]
+    >>> every_answer_headers("GET", "/health", authorization=False)
+    [('X-Content-Type-Options', 'nosniff')]
+    """
+    headers = [("X-Content-Type-Options", "nosniff")]
+    if _carries_secrets(method, path, authorization):
+        headers.append(("Cache-Control", NO_STORE))
+    return headers
 
 
 def _add_headers(response: Response) -> Response:
-    response.headers["X-Content-Type-Options"] = "nosniff"
-    if _carries_secrets(response):
-        response.headers["Cache-Control"] = NO_STORE
+    authorization = request.headers.get("Authorization") is not None
+    for name, value in every_answer_headers(request.method, request.path, authorization):
+        response.headers[name] = value
     if request.path.startswith(DOCS_PREFIX) and response.mimetype == "text/html":
         response.direct_passthrough = False  # a page read from a file: read it once, to hash
         response.headers["Content-Security-Policy"] = docs_policy(response.get_data())

@@ -8,6 +8,7 @@ from typing import Any
 from gunicorn.app.base import BaseApplication
 
 from api import create_app
+from api.access_log import log_polls
 from api.pool import POOL
 from solver.warm_up import warm_up
 
@@ -36,6 +37,11 @@ ACCESS_LOG_FORMAT = '%(h)s %(l)s %(u)s %(t)s "%(m)s %(U)s %(H)s" %(s)s %(b)s "%(
 ``400 token_in_query``, but the refused request is logged too)."""
 
 
+UNCHANGED_POLLS_UNLOGGED = "api.access_log.UnchangedPollsUnlogged"
+"""The logger of ``ramchi serve``: gunicorn's, without the polls answered ``304``
+(``RAMCHI_LOG_POLLS=1``: gunicorn's own, which logs them too)."""
+
+
 def _env_number(name: str, default: float) -> float:
     """A setting from the environment (``RAMCHI_WORKERS`` ...), or its default."""
     raw = os.environ.get(name, "").strip()
@@ -48,10 +54,11 @@ def served_options(host: str = "127.0.0.1", port: int = 8000, *, workers: int | 
     """The gunicorn settings of ``ramchi serve`` (docs/deployment.md explains each one).
 
     Settings not given come from ``RAMCHI_WORKERS``, ``RAMCHI_THREADS``,
-    ``RAMCHI_KEEPALIVE`` and ``RAMCHI_READ_TIMEOUT``, else the defaults: one
+    ``RAMCHI_KEEPALIVE``, ``RAMCHI_READ_TIMEOUT`` and ``RAMCHI_LOG_POLLS``, else the defaults: one
     worker process of 8 threads (solver work runs in its pool of solver processes,
     one per core: :mod:`api.pool`), keep-alive 5 s, a request must arrive
-    within 10 s. The read timeout and the worker count reach the workers as
+    within 10 s; the access log leaves out the polls answered ``304`` (:mod:`api.access_log`).
+    The read timeout and the worker count reach the workers as
     ``RAMCHI_READ_TIMEOUT`` and ``RAMCHI_WORKERS`` (gunicorn's ``raw_env``): each
     worker takes its share of the cores for its solver processes.
 
@@ -68,6 +75,7 @@ def served_options(host: str = "127.0.0.1", port: int = 8000, *, workers: int | 
             "raw_env": [f"RAMCHI_READ_TIMEOUT={read_timeout:g}", f"RAMCHI_WORKERS={workers}"],
             "timeout": 60, "graceful_timeout": 30, "accesslog": "-",
             "access_log_format": ACCESS_LOG_FORMAT,
+            "logger_class": "gunicorn.glogging.Logger" if log_polls() else UNCHANGED_POLLS_UNLOGGED,
             "control_socket_disable": True}  # one shared ~/.gunicorn/gunicorn.ctl per user otherwise
 
 

@@ -73,6 +73,27 @@ def open_store(url: str) -> Engine:
     return engine
 
 
+def poll_reader(engine: Engine) -> Engine:
+    """An engine on ``engine``'s database for the one-row reads of polls (:mod:`api.poll_fast_path`).
+
+    Its connections read in autocommit mode, with no check before each use: on PostgreSQL a
+    read is one round trip instead of three (the check, the read, the rollback of the
+    transaction it opened). A connection the database dropped makes that read fail, and its
+    caller answers through ``engine`` instead, which checks its connections. An in-memory
+    SQLite database lives in ``engine``'s one connection, so its polls read through ``engine``.
+
+    >>> memory, file = open_store("sqlite://"), open_store("sqlite:///ramchi.db")
+    >>> poll_reader(memory) is memory, poll_reader(file) is file, poll_reader(file).url == file.url
+    (True, False, True)
+    """
+    if isinstance(engine.pool, StaticPool):
+        return engine
+    reader = create_engine(engine.url, isolation_level="AUTOCOMMIT")
+    if reader.dialect.name == "sqlite":
+        event.listen(reader, "connect", _sqlite_pragmas)
+    return reader
+
+
 def ping(engine: Engine) -> str:
     """``ok`` when the database answers, else the error in one line."""
     try:

@@ -10,10 +10,14 @@ That answer is made cheap when a game is *quiet* at its stored version: no bot h
 there (:data:`QUIET` remembers, per process, the last version at which each game was seen
 so). Then the route reads only the stored version (one primary-key lookup) after the
 token's seat, and never rebuilds the game. A game whose bot must act is rebuilt as before,
-so its bots act on a poll just as on any other read.
+so its bots act on a poll just as on any other read. :mod:`api.poll_fast_path` answers those
+polls before Flask with the same functions, and the served worker before gunicorn's parser
+(:mod:`api.worker`).
 
 >>> view_etag(12, 1), view_etag(12, None)
 ('W/"v12.seat1"', 'W/"v12.public"')
+>>> etag_matches('W/"v12.seat1"', 'W/"v11.seat1", "v12.seat1"'), etag_matches('W/"v12.seat1"', None)
+(True, False)
 >>> quiet = QuietGames(size=2)
 >>> quiet.note("a", 3); quiet.is_quiet("a", 3), quiet.is_quiet("a", 4), quiet.is_quiet("b", 0)
 (True, False, False)
@@ -25,9 +29,10 @@ import threading
 from collections import OrderedDict
 
 from flask import Response, request
-from werkzeug.http import quote_etag
+from werkzeug.http import parse_etags, quote_etag
 
-__all__ = ["QUIET", "VARY", "QuietGames", "matches", "not_modified", "view_etag"]
+__all__ = ["QUIET", "VARY", "QuietGames", "etag_matches", "matches", "not_modified",
+           "not_modified_headers", "view_etag"]
 
 QUIET = "ramchi.quiet_games"
 """The key of the app's :class:`QuietGames` in ``app.extensions``."""
@@ -48,23 +53,37 @@ def view_etag(version: int, seat: int | None) -> str:
     return quote_etag(f"v{version}.{reader}", weak=True)
 
 
-def matches(etag: str) -> bool:
-    """Whether the request's ``If-None-Match`` names ``etag`` (weak comparison, ``*`` included).
+def etag_matches(etag: str, if_none_match: str | None) -> bool:
+    """Whether an ``If-None-Match`` header (``None``: not sent) names ``etag`` (weak comparison,
+    ``*`` included).
 
     A header that names no tag in the right form matches nothing: the view is sent in full.
+
+    >>> etag_matches('W/"v3.public"', "*"), etag_matches('W/"v3.public"', "garbage")
+    (True, False)
     """
     tag = etag.removeprefix("W/").strip('"')
-    return request.if_none_match.contains_weak(tag)
+    return parse_etags(if_none_match).contains_weak(tag)
+
+
+def matches(etag: str) -> bool:
+    """Whether the current request's ``If-None-Match`` names ``etag`` (:func:`etag_matches`)."""
+    return etag_matches(etag, request.headers.get("If-None-Match"))
+
+
+def not_modified_headers(etag: str) -> list[tuple[str, str]]:
+    """The headers of the ``304`` answer: the view's ``ETag`` and ``Vary`` (the other headers,
+    such as ``Cache-Control: no-store`` for a seat, are added to every answer alike).
+
+    >>> not_modified_headers('W/"v2.public"')
+    [('ETag', 'W/"v2.public"'), ('Vary', 'Authorization')]
+    """
+    return [("ETag", etag), ("Vary", VARY)]
 
 
 def not_modified(etag: str) -> Response:
-    """The ``304`` answer: no body, the view's ``ETag`` and ``Vary`` (the other headers, such
-    as ``Cache-Control: no-store`` for a seat, are added to every answer alike).
-    """
-    response = Response(status=304)
-    response.headers["ETag"] = etag
-    response.headers["Vary"] = VARY
-    return response
+    """The ``304`` answer: no body, the headers of :func:`not_modified_headers`."""
+    return Response(status=304, headers=not_modified_headers(etag))
 
 
 class QuietGames:

@@ -14,6 +14,13 @@
   connection closed; a connection that sent nothing is closed silently. What
   a thread still reads itself (a body after ``Expect: 100-continue``, or one
   larger than the buffer limit) is read under the same deadline.
+- **A poll of an unmoved game is answered in the thread at once.** A buffered request that
+  is one plain ``GET`` (:func:`plain_get`) goes to the app's fast path
+  (:class:`api.poll_fast_path.PollFastPath`, the same rules as everywhere); when that answers
+  ``304``, the thread writes the answer gunicorn would write for it, without gunicorn's
+  parser, WSGI call and response writer, which cost as much again as the rest of the poll.
+  Anything else (and every request while polls are logged, ``RAMCHI_LOG_POLLS``) is served as
+  any other request.
 - **gunicorn's own errors are problems.** A malformed request line, an
   over-long URI, too many or too large headers, a malformed chunked body or a
   timeout are answered as ``application/problem+json`` with a ``code`` from
@@ -44,17 +51,21 @@ from functools import partial
 from typing import Any
 
 import gunicorn
+from gunicorn import util as gunicorn_util
 from gunicorn.http import errors as http_errors
 from gunicorn.http.unreader import SocketUnreader
 from gunicorn.workers.gthread import TConn, ThreadWorker
 
+from api.access_log import UnchangedPollsUnlogged
 from api.errors import PROBLEM_MEDIA_TYPE, PROBLEMS
 from api.limits import DEFAULT_MAX_BODY_BYTES, max_body_bytes
+from api.poll_fast_path import NOT_MODIFIED, PollFastPath
 
 if int(gunicorn.__version__.split(".")[0]) < 27:
     raise ImportError(f"api.worker needs gunicorn 27 or newer, not {gunicorn.__version__}")
 
-__all__ = ["BUFFER_LIMIT", "BufferedThreadWorker", "RequestTimeout", "RequestTooLarge", "problem_bytes"]
+__all__ = ["BUFFER_LIMIT", "BufferedThreadWorker", "RequestTimeout", "RequestTooLarge", "plain_get",
+           "problem_bytes"]
 
 BUFFER_LIMIT = 256 * 1024
 """Most bytes of one request collected in the event loop before a thread takes over."""
@@ -172,6 +183,69 @@ def _chunked_complete(buf: bytes | bytearray, pos: int, limit: int) -> bool:
     return True
 
 
+_PLAIN_REQUEST_LINE = re.compile(rb"GET (/[!-~]*) HTTP/1\.1")
+_PLAIN_NAME = re.compile(rb"[!#$%&'*+.^`|~0-9A-Za-z-]+")
+"""A header name as plain as it gets: a token without ``_`` (gunicorn maps those by its own policy)."""
+_PLAIN_VALUE = re.compile(rb"[ -~]*")
+"""A header value as plain as it gets: visible ASCII characters and spaces (no tab, no control
+character, no byte outside ASCII)."""
+
+_NOT_PLAIN_HEADERS = frozenset({
+    "content-length", "transfer-encoding", "expect", "upgrade", "connection", "te", "trailer",
+    "keep-alive", "proxy-connection", "http2-settings"})
+"""Headers about the message's framing or the connection: gunicorn reads a request with any."""
+
+_GUNICORN_LINE_LIMIT = 8190
+"""gunicorn's own bound of a request line and of a header field (``limit_request_line`` and
+``limit_request_field_size`` at 0 or below, or above it)."""
+
+
+def plain_get(request: bytes, line_limit: int = 4094, fields_limit: int = 100,
+              field_limit: int = 8190, scheme_headers: Iterable[str] = ()) -> dict[str, str] | None:
+    r"""What a WSGI app reads of ``request`` (``REQUEST_METHOD``, ``PATH_INFO``, ``QUERY_STRING``
+    and each header as ``HTTP_<NAME>``), if it is exactly one plain HTTP/1.1 ``GET`` that gunicorn
+    would pass on as it is; else ``None`` (gunicorn reads it, and refuses it if it must).
+
+    Plain: the request line ``GET /path HTTP/1.1`` (no query, no fragment, nothing encoded),
+    plain header lines (:data:`_PLAIN_NAME`, ``:``, :data:`_PLAIN_VALUE`), each name once, none
+    about framing or the connection (:data:`_NOT_PLAIN_HEADERS`: such a request has a body, or
+    asks something of the connection), at most one of gunicorn's ``scheme_headers`` (two may
+    disagree), within gunicorn's limits (``limit_request_line``, ``limit_request_fields``,
+    ``limit_request_field_size``, each read at its strictest), and nothing after the empty line.
+
+    >>> environ = plain_get(b'GET /v1/games/a1 HTTP/1.1\r\nHost: x\r\nIf-None-Match: W/"v1.public"\r\n\r\n')
+    >>> environ["PATH_INFO"], environ["QUERY_STRING"], environ["HTTP_HOST"], environ["HTTP_IF_NONE_MATCH"]
+    ('/v1/games/a1', '', 'x', 'W/"v1.public"')
+    >>> [plain_get(r) for r in (b"GET /a?b=1 HTTP/1.1\r\n\r\n", b"GET /a HTTP/1.0\r\n\r\n",
+    ...  b"GET /a HTTP/1.1\r\nConnection: close\r\n\r\n", b"GET /a HTTP/1.1\r\nA: 1\r\na: 2\r\n\r\n",
+    ...  b"GET /a HTTP/1.1\r\n\r\nGET /b HTTP/1.1\r\n\r\n", b"GET /a HTTP/1.1\r\nX_Y: 1\r\n\r\n")]
+    [None, None, None, None, None, None]
+    """
+    end = request.find(b"\r\n\r\n")
+    if end < 0 or end + 4 != len(request):
+        return None
+    line, *header_lines = request[:end].split(b"\r\n")
+    line_limit = line_limit if 0 < line_limit < _GUNICORN_LINE_LIMIT else _GUNICORN_LINE_LIMIT
+    field_limit = field_limit if 0 < field_limit < _GUNICORN_LINE_LIMIT else _GUNICORN_LINE_LIMIT
+    if len(line) + 2 > line_limit or len(header_lines) > (fields_limit if fields_limit > 0 else 100):
+        return None
+    target = _PLAIN_REQUEST_LINE.fullmatch(line)
+    if target is None or any(mark in target.group(1) for mark in (b"?", b"#", b"%")):
+        return None
+    environ = {"REQUEST_METHOD": "GET", "PATH_INFO": target.group(1).decode("ascii"), "QUERY_STRING": ""}
+    schemes = {f"HTTP_{name.upper().replace('-', '_')}" for name in scheme_headers}
+    for header_line in header_lines:
+        name, colon, value = header_line.partition(b":")
+        if (not colon or len(header_line) + 2 > field_limit or not _PLAIN_NAME.fullmatch(name)
+                or not _PLAIN_VALUE.fullmatch(value)):
+            return None
+        key = "HTTP_" + name.decode("ascii").upper().replace("-", "_")
+        if name.decode("ascii").lower() in _NOT_PLAIN_HEADERS or key in environ:
+            return None
+        environ[key] = value.decode("ascii").strip(" ")
+    return environ if len(schemes & environ.keys()) <= 1 else None
+
+
 class _DeadlineUnreader(SocketUnreader):  # type: ignore[misc]
     """Reads the socket only until the request's deadline (``None``: no deadline)."""
 
@@ -273,6 +347,7 @@ class BufferedThreadWorker(ThreadWorker):  # type: ignore[misc]
         self.read_timeout = DEFAULT_READ_TIMEOUT
         self.max_body = DEFAULT_MAX_BODY_BYTES
         self.buffering: dict[TConn, float] = {}
+        self.polls: PollFastPath | None = None
 
     def load_wsgi(self) -> None:
         """Read the settings (the worker's environment is set by now) and load the application
@@ -281,7 +356,21 @@ class BufferedThreadWorker(ThreadWorker):  # type: ignore[misc]
         self.read_timeout = _setting("RAMCHI_READ_TIMEOUT", DEFAULT_READ_TIMEOUT)
         self.max_body = max_body_bytes()
         super().load_wsgi()
+        self.polls = self._poll_answers(self.wsgi)
         self.wsgi = _ReadWholeBody(self.wsgi, self.max_body)
+
+    def _poll_answers(self, app: Any) -> PollFastPath | None:
+        """The app's poll fast path, if this worker may answer its ``304`` itself: the polls are
+        left out of the access log (so nothing of gunicorn's is skipped but its debug line), the
+        request hooks are gunicorn's own, and no ``SCRIPT_NAME`` moves the app's addresses.
+        """
+        polls = getattr(app, "wsgi_app", None)
+        if not isinstance(polls, PollFastPath) or not isinstance(self.log, UnchangedPollsUnlogged):
+            return None
+        hooks = [self.cfg.settings[name] for name in ("pre_request", "post_request")]
+        if any(hook.value is not hook.default for hook in hooks) or os.environ.get("SCRIPT_NAME"):
+            return None
+        return polls
 
     # --- the event loop: collect each request before a thread takes it ---------------------
 
@@ -376,6 +465,9 @@ class BufferedThreadWorker(ThreadWorker):  # type: ignore[misc]
                 self.log.debug("Connection setup failed: %s", err)
                 return False
             if conn.parser is not None and not conn.is_http2:
+                answered = self._answer_unchanged_poll(conn, pending)
+                if answered is not None:
+                    return answered
                 unreader = conn.parser.unreader
                 if not isinstance(unreader, _DeadlineUnreader):
                     timed = _DeadlineUnreader(conn.sock)
@@ -384,6 +476,35 @@ class BufferedThreadWorker(ThreadWorker):  # type: ignore[misc]
                 unreader.unread(pending)
                 unreader.deadline = conn.ramchi_deadline
         return super().handle(conn)
+
+    def _answer_unchanged_poll(self, conn: TConn, request: bytes) -> bool | None:
+        """Answer ``request`` if it is a plain poll the app's fast path answers ``304``: whether
+        the connection stays open; ``None`` when gunicorn is to serve it (nothing was sent).
+
+        Served so only while gunicorn would keep the connection open after it (the worker is
+        not stopping nor at its ``max_requests``, keep-alive is on and not at its limit); the
+        answer is gunicorn's for it: its status line, ``Server``, ``Date`` and ``Connection``,
+        then the app's headers.
+        """
+        if (self.polls is None or not self.alive or not self.cfg.keepalive
+                or len(self.keepalived_conns) >= self.max_keepalived or self.nr + 1 >= self.max_requests):
+            return None
+        environ = plain_get(request, self.cfg.limit_request_line, self.cfg.limit_request_fields,
+                            self.cfg.limit_request_field_size, self.cfg.secure_scheme_headers)
+        headers = None if environ is None else self.polls.not_modified(environ)
+        if headers is None:
+            return None
+        self.nr += 1
+        lines = [f"HTTP/1.1 {NOT_MODIFIED}", f"Server: {gunicorn.SERVER}",
+                 f"Date: {gunicorn_util.http_date()}", "Connection: keep-alive",
+                 *(f"{name}: {value}" for name, value in headers)]
+        try:
+            conn.sock.setblocking(True)
+            gunicorn_util.write(conn.sock, ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1"))
+        except OSError as err:
+            self.log.debug("Failed to send a poll's answer: %s", err)
+            return False
+        return True
 
     def handle_error(self, req: Any, client: Any, addr: Any, exc: BaseException) -> None:
         """Answer a request gunicorn (or this worker) refuses with a problem, then close."""

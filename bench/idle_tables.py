@@ -1,34 +1,39 @@
-"""Idle tables polled by their pages: the server's CPU with ``If-None-Match`` against full views,
-and how soon a move is seen.
+"""Idle tables polled by their pages: the server's CPU per poll answered by the fast path, by Flask
+and in full, against the floor of any request, and how soon a move is seen.
 
 Starts the service as ``bench/load.py`` does (``ramchi serve`` under gunicorn on a free loopback
 port, ``DATABASE_URL`` a temporary SQLite file, or ``--database-url``, already upgraded), creates
 ``--tables`` Ramchi games (3 people each, none of them bots: every table waits for a person)
 and gives each table one polling client, as a table's page would: ``GET /v1/games/<id>`` with
-seat 0's token every ``--interval`` seconds (1 s by default, the rate a page needs to show a
-move within about a second), the tables' polls spread evenly over the interval. The clients are
-``--clients`` threads, each with one keep-alive connection, sharing the tables out. Phases,
-``--seconds`` each:
+seat 0's token every ``--interval`` seconds (1 s by default), the tables' polls spread evenly
+over the interval. The clients are ``--clients`` threads, each with one keep-alive connection,
+sharing the tables out. Phases, ``--seconds`` each:
 
 - ``floor``: the same clients at the same rate ask ``GET /health`` instead: what any request
-  costs the served stack (gunicorn, its access log, Flask), the floor of a poll;
-- ``conditional``: every poll sends the ``ETag`` of the view it holds in ``If-None-Match``
-  (answered ``304``, no body, while nothing moved);
-- ``full``: the same polls without ``If-None-Match`` (every answer the whole view): the
-  same-run baseline;
+  costs the served stack (gunicorn, its access log, Flask), the floor of a poll through Flask;
+- ``flask``: the conditional polls below with a query string (``?via=flask``), which the fast
+  path leaves to Flask: the route's own ``304`` (``api/routes/games.py``), what a poll cost
+  before the fast path;
+- ``conditional``: every poll sends the ``ETag`` of the view it holds in ``If-None-Match``, as
+  the page does (answered ``304``, no body, while nothing moved: by the served worker's fast
+  path, ``api/poll_fast_path.py``, ``api/worker.py``);
+- ``full``: the same polls without ``If-None-Match`` (every answer the whole view);
 - ``moves``: the conditional polling again, while one move is made every ``--move-every``
   seconds on the next table (the 2♦ holder's ``keep``, then the awaited seats' ``arrange``):
   the detection delay is the time from sending the move to the moment the table's poller
   receives a view of that version or later (the poll interval's granularity plus the
   requests' time).
 
-The server's CPU is read from ``/proc/<pid>/stat`` (user + system time) of the gunicorn master
-and all its descendants (worker, solver processes), over each phase's wall time, as a percent of
-one core. Prints a Markdown table, the machine's cores and load, and the server's settings. On
-a shared machine the figures are noisy: compare the phases of one run, not runs.
+The first four phases run in ``--rounds`` turns (``--seconds / --rounds`` each, one after the
+other), so that a machine whose speed drifts (other work on the same cores) weighs on each
+alike; ``moves`` runs last, in one go. The server's CPU is read from ``/proc/<pid>/stat`` (user
++ system time) of the gunicorn master and all its descendants (worker, solver processes), over
+each phase's wall time, as a percent of one core. Prints a Markdown table, the machine's cores
+and load, and the server's settings. On a shared machine the figures are noisy: compare the
+phases of one run, not runs.
 
 Run: ``.venv/bin/python bench/idle_tables.py [--tables 200] [--interval 1] [--seconds 20]
-[--clients 8] [--move-every 0.2] [--database-url URL]``
+[--rounds 4] [--clients 8] [--move-every 0.2] [--database-url URL]``
 """
 
 from __future__ import annotations
@@ -55,7 +60,9 @@ sys.path.insert(0, str(HERE))
 import load  # noqa: E402  (the served stack of bench/load.py: start, stop, percentiles)
 
 TICKS_PER_S = os.sysconf("SC_CLK_TCK")
-PHASES = ("floor", "conditional", "full", "moves")
+PHASES = ("floor", "flask", "conditional", "full", "moves")
+INTERLEAVED = ("floor", "flask", "conditional", "full")
+"""The phases run in turns (``--rounds``); ``moves`` changes the tables, so it runs last."""
 
 
 @dataclass
@@ -90,6 +97,16 @@ class Tally:
             self.errors += 1
             if self.first_error is None:
                 self.first_error = what
+
+    def add(self, other: Tally) -> None:
+        """Count ``other``'s polls, moves and errors in this tally too."""
+        self.latencies += other.latencies
+        self.delays += other.delays
+        self.not_modified += other.not_modified
+        self.full += other.full
+        self.moves += other.moves
+        self.errors += other.errors
+        self.first_error = self.first_error or other.first_error
 
 
 Rows = list[tuple[str, Tally, float, float]]
@@ -193,14 +210,15 @@ def create_tables(connection: Connection, count: int) -> list[Table]:
     return tables
 
 
-def poll(connection: Connection, table: Table, conditional: bool, tally: Tally,
-         floor: bool = False) -> None:
-    """One poll of ``table`` by its page (seat 0); note a move it sees for the first time.
-    ``floor``: ask ``/health`` instead, at the same moment."""
+def poll(connection: Connection, table: Table, phase: str, tally: Tally) -> None:
+    """One poll of ``table`` by its page (seat 0) in ``phase``; note a move it sees for the first
+    time. ``floor``: ask ``/health`` instead, at the same moment; ``flask``: the conditional poll
+    with a query string; ``full``: without ``If-None-Match``."""
     headers = {"Authorization": f"Bearer {table.tokens[0]}", "Accept": "application/json"}
-    if conditional and table.etag is not None:
+    if phase != "full" and table.etag is not None:
         headers["If-None-Match"] = table.etag
-    path = f"/v1/games/{table.game_id}"
+    path = f"/v1/games/{table.game_id}" + ("?via=flask" if phase == "flask" else "")
+    floor = phase == "floor"
     if floor:
         headers, path = {"Accept": "application/json"}, "/health"
     started = time.perf_counter()
@@ -237,7 +255,7 @@ def poll(connection: Connection, table: Table, conditional: bool, tally: Tally,
 
 
 def poller(host: str, port: int, tables: list[Table], offsets: list[float], interval: float,
-           start: float, end: float, conditional: bool, tally: Tally, floor: bool = False) -> None:
+           start: float, end: float, phase: str, tally: Tally) -> None:
     """Poll each of ``tables`` every ``interval`` s (each at its offset) from ``start`` to ``end``."""
     connection = Connection(host, port)
     due = [(start + offset, index) for index, offset in enumerate(offsets)]
@@ -249,7 +267,7 @@ def poller(host: str, port: int, tables: list[Table], offsets: list[float], inte
         pause = when - time.perf_counter()
         if pause > 0:
             time.sleep(pause)
-        poll(connection, tables[index], conditional, tally, floor)
+        poll(connection, tables[index], phase, tally)
         heapq.heappush(due, (when + interval, index))
     connection.http.close()
 
@@ -307,29 +325,29 @@ def mover(host: str, port: int, tables: list[Table], every: float, end: float, t
 
 
 def run_phase(name: str, host: str, port: int, pid: int, tables: list[Table],
-              args: argparse.Namespace) -> tuple[Tally, float, float]:
-    """Run one phase; return its tally, its wall seconds and the server's CPU seconds in it."""
+              args: argparse.Namespace, seconds: float) -> tuple[Tally, float, float]:
+    """Run one phase for ``seconds``; return its tally, its wall seconds and the server's CPU
+    seconds in it."""
     tally = Tally()
     clients = max(1, min(args.clients, len(tables)))
     start = time.perf_counter() + 0.2
-    end = start + args.seconds
+    end = start + seconds
     threads = []
     for client in range(clients):
         mine = list(range(client, len(tables), clients))
         offsets = [args.interval * index / len(tables) for index in mine]  # spread over the interval
         threads.append(threading.Thread(target=poller, args=(
-            host, port, [tables[i] for i in mine], offsets, args.interval, start, end,
-            name != "full", tally, name == "floor")))
+            host, port, [tables[i] for i in mine], offsets, args.interval, start, end, name, tally)))
     if name == "moves":  # the last move one interval before the end: every move can be seen
         threads.append(threading.Thread(target=mover, args=(
             host, port, tables, args.move_every, end - args.interval, tally)))
-    ticks = process_tree_ticks(pid)
-    began = time.perf_counter()
     for thread in threads:
         thread.start()
+    time.sleep(max(0.0, start - time.perf_counter()))
+    ticks = process_tree_ticks(pid)
     for thread in threads:
         thread.join()
-    wall = time.perf_counter() - began
+    wall = time.perf_counter() - start
     cpu = (process_tree_ticks(pid) - ticks) / TICKS_PER_S
     return tally, wall, cpu
 
@@ -358,6 +376,9 @@ def print_table(rows: Rows, args: argparse.Namespace) -> None:
     for name, tally, _, _ in rows:
         if tally.first_error:
             print(f"- first error of {name}: {tally.first_error}")
+    print("\nfloor: `GET /health`; flask: the conditional polls with a query string, answered 304 by "
+          "the Flask route; conditional: the polls as a page sends them (If-None-Match), answered "
+          "304 by the fast path; full: without If-None-Match; moves: conditional, with moves made.")
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
@@ -365,6 +386,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--tables", type=int, default=200, help="idle tables, one poller each")
     parser.add_argument("--interval", type=float, default=1.0, help="seconds between a table's polls")
     parser.add_argument("--seconds", type=float, default=20.0, help="seconds per phase")
+    parser.add_argument("--rounds", type=int, default=4,
+                        help="turns the phases but moves take, each of --seconds / --rounds")
     parser.add_argument("--clients", type=int, default=8, help="client threads sharing the tables")
     parser.add_argument("--move-every", type=float, default=0.2,
                         help="seconds between two moves in the moves phase")
@@ -375,29 +398,36 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     args.phases = [name.strip() for name in args.phases.split(",") if name.strip()]
     if set(args.phases) - set(PHASES):
         parser.error(f"--phases: choose from {', '.join(PHASES)}")
-    if args.tables < 1 or args.interval <= 0 or args.seconds <= 0 or args.move_every <= 0:
-        parser.error("--tables, --interval, --seconds and --move-every must be positive")
+    if (args.tables < 1 or args.interval <= 0 or args.seconds <= 0 or args.move_every <= 0
+            or args.rounds < 1):
+        parser.error("--tables, --interval, --seconds, --rounds and --move-every must be positive")
     return args
 
 
 def measure(args: argparse.Namespace) -> tuple[Rows, str, float]:
     """Start a server, make the tables and run the phases; return the rows, the server's settings
     and its CPU share with no request at all."""
-    rows: Rows = []
+    measured: dict[str, tuple[Tally, float, float]] = {}
+    turns = [name for name in INTERLEAVED if name in args.phases] * args.rounds
+    turns += ["moves"] if "moves" in args.phases else []
     with served(args.database_url) as (host, port, pid, settings):
         print(f"creating {args.tables} tables ...", file=sys.stderr, flush=True)
         tables = create_tables(Connection(host, port), args.tables)
         warm = Tally()
         connection = Connection(host, port)
         for table in tables:  # each page's first read: the full view and its ETag
-            poll(connection, table, True, warm)
+            poll(connection, table, "conditional", warm)
         idle_ticks = process_tree_ticks(pid)
         time.sleep(1.0)
         idle = (process_tree_ticks(pid) - idle_ticks) / TICKS_PER_S
-        for name in args.phases:
-            print(f"running {name}: {args.seconds:g} s ...", file=sys.stderr, flush=True)
-            rows.append((name, *run_phase(name, host, port, pid, tables, args)))
-    return rows, settings, idle
+        for name in turns:
+            seconds = args.seconds if name == "moves" else args.seconds / args.rounds
+            print(f"running {name}: {seconds:g} s ...", file=sys.stderr, flush=True)
+            tally, wall, cpu = run_phase(name, host, port, pid, tables, args, seconds)
+            total, walls, cpus = measured.get(name, (Tally(), 0.0, 0.0))
+            total.add(tally)
+            measured[name] = (total, walls + wall, cpus + cpu)
+    return [(name, *measured[name]) for name in args.phases], settings, idle
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -407,7 +437,8 @@ def main(argv: list[str] | None = None) -> int:
     cores = f"{os.cpu_count()} cores ({len(os.sched_getaffinity(0))} usable by this process)"
     print(f"\nMachine: {cores}, load average {os.getloadavg()[0]:.2f} (shared: noisy figures). "
           f"Server: {settings}; its CPU with no request at all: {100 * idle:.1f}% of one core. "
-          f"Clients: {args.clients} threads in one process on loopback, {args.seconds:g} s per phase.")
+          f"Clients: {args.clients} threads in one process on loopback, {args.seconds:g} s per phase "
+          f"(in {args.rounds} turns but moves).")
     return 1 if any(tally.errors for _, tally, _, _ in rows) else 0
 
 

@@ -15,6 +15,7 @@ from flask import current_app, g, request
 from sqlalchemy import Engine
 
 from api import game_store
+from api.bearer import MalformedAuthorization, bearer_token
 from api.blueprint import Blueprint
 from api.bot_runner import bot_names, bot_settings, bots_done, bots_in, host_of, run_bots
 from api.creation_limit import admit_creation
@@ -62,13 +63,10 @@ def _note_game_of_path() -> None:
 
 
 def _bearer_token() -> str | None:
-    header = request.headers.get("Authorization", "")
-    scheme, _, token = header.partition(" ")
-    if not header:
-        return None
-    if scheme.lower() != "bearer" or not token.strip():
-        raise ApiProblem("unauthorized", "use 'Authorization: Bearer <seat token>'")
-    return token.strip()
+    try:
+        return bearer_token(request.headers.get("Authorization"))
+    except MalformedAuthorization as err:
+        raise ApiProblem("unauthorized", str(err)) from None
 
 
 def _cache() -> GameCache[GameState]:

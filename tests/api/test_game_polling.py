@@ -177,3 +177,59 @@ def test_postgres_a_move_through_one_instance_changes_the_etag_seen_through_the_
     assert not {a.headers["ETag"] for a in after} & set(etags)
     for token, answer in zip(readers, after, strict=True):  # and the first instance agrees
         assert view(first, game_id, token, answer.headers["ETag"]).status_code == 304
+
+
+@pytest.mark.postgres
+def test_postgres_the_other_instances_fast_path_sees_a_move_at_once(
+    postgres_apps: tuple[Flask, Flask], monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    first, second = postgres_apps
+    one, two = first.test_client(), second.test_client()
+    game_id, tokens, created = create(one)
+    readers = [*tokens, None]
+    etags = [view(two, game_id, token).headers["ETag"] for token in readers]
+    reached: list[str] = []
+    flask = second.wsgi_app.wrapped  # type: ignore[attr-defined]  # api.poll_fast_path.PollFastPath
+
+    def noting(environ: dict[str, Any], start_response: Any) -> Any:
+        reached.append(environ["PATH_INFO"])
+        return flask(environ, start_response)
+
+    monkeypatch.setattr(second.wsgi_app, "wrapped", noting)
+    assert all(view(two, game_id, t, e).status_code == 304 for t, e in zip(readers, etags, strict=True))
+    assert reached == []  # the second instance's fast path answered every unchanged poll
+    keep(one, game_id, tokens, created["two_of_diamonds_holder"])
+    after = [view(two, game_id, t, e) for t, e in zip(readers, etags, strict=True)]
+    assert [a.status_code for a in after] == [200] * 4 and len(reached) == 4  # seen, through Flask
+    assert all(view(two, game_id, t, a.headers["ETag"]).status_code == 304
+               for t, a in zip(readers, after, strict=True))
+    assert len(reached) == 4  # and quiet again at the new version: the fast path's 304s
+
+
+@pytest.mark.postgres
+def test_postgres_polls_go_on_when_the_database_drops_every_connection(
+    postgres_apps: tuple[Flask, Flask], postgres_url: str, monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import psycopg
+
+    app = postgres_apps[0]
+    client = app.test_client()
+    game_id, tokens, _ = create(client)
+    etag = view(client, game_id, tokens[0]).headers["ETag"]
+    assert view(client, game_id, tokens[0], etag).status_code == 304  # the poll reader holds one now
+    with psycopg.connect(postgres_url.replace("postgresql+psycopg://", "postgresql://"),
+                         autocommit=True) as admin:
+        admin.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                      "WHERE datname = current_database() AND pid <> pg_backend_pid()")
+    reached: list[str] = []
+    flask = app.wsgi_app.wrapped  # type: ignore[attr-defined]  # api.poll_fast_path.PollFastPath
+
+    def noting(environ: dict[str, Any], start_response: Any) -> Any:
+        reached.append(environ["PATH_INFO"])
+        return flask(environ, start_response)
+
+    monkeypatch.setattr(app.wsgi_app, "wrapped", noting)
+    answers = [view(client, game_id, tokens[0], etag) for _ in range(3)]
+    assert [a.status_code for a in answers] == [304] * 3  # the dropped connections are replaced
+    assert all(a.headers["Cache-Control"] == "no-store" for a in answers)
+    assert len(reached) <= 1  # at most the first went to Flask: the poll reader has a new connection

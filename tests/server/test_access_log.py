@@ -1,13 +1,16 @@
 """Issue 18, item 5 on a real server: a token sent in the query string is refused, and neither it
 nor any other query string reaches the server's output (gunicorn's access log); the headers of
-item 4 come through gunicorn too."""
+item 4 come through gunicorn too. Polls answered 304 are left out of the access log unless
+RAMCHI_LOG_POLLS is on; every other request is logged."""
 
 from __future__ import annotations
 
 import time
 
+import pytest
+
 from tests.server.client import http, parse_raw, raw_exchange
-from tests.server.conftest import ServerFactory
+from tests.server.conftest import Server, ServerFactory
 
 LOG_BOUND = 10.0
 """Seconds the access log may take to show a request."""
@@ -45,3 +48,36 @@ def test_the_servers_own_problems_answer_nosniff_and_log_no_query(
         time.sleep(0.1)
     output = server.log(tail=500)
     assert "query hidden" in output and "secret321" not in output, output
+
+
+def _polled(server: Server) -> tuple[str, str]:
+    """Poll a new game: its view (200), three unchanged polls (304), a wrong token (403), then a
+    marker request; return the game's path and the log once the marker shows.
+    """
+    created = http("POST", f"{server.url}/v1/games", {"players": ["Asha", "Bo", "Chen"], "seed": 1})
+    assert created.status == 201
+    path, token = f"/v1/games/{created.json()['id']}", created.json()["seats"][0]["token"]
+    view = http("GET", f"{server.url}{path}", token=token)
+    assert view.status == 200
+    for _ in range(3):
+        unchanged = http("GET", f"{server.url}{path}", token=token,
+                         headers={"If-None-Match": view.headers["etag"]})
+        assert unchanged.status == 304 and unchanged.headers["cache-control"] == "no-store"
+    wrong = http("GET", f"{server.url}{path}", token="not-a-seat-token",
+                 headers={"If-None-Match": view.headers["etag"]})
+    assert wrong.status == 403
+    assert http("GET", f"{server.url}/v1/rulesets").status == 200
+    deadline = time.monotonic() + LOG_BOUND
+    while time.monotonic() < deadline and "/v1/rulesets" not in server.log(tail=500):
+        time.sleep(0.1)
+    return path, server.log(tail=500)
+
+
+@pytest.mark.parametrize("setting", [None, "0", "1"])
+def test_polls_answered_304_are_logged_only_with_ramchi_log_polls(
+        start_server: ServerFactory, sqlite_url: str, setting: str | None) -> None:
+    env = {} if setting is None else {"RAMCHI_LOG_POLLS": setting}
+    path, output = _polled(start_server(sqlite_url, "--workers", "1", env=env))
+    assert '"POST /v1/games HTTP/1.1" 201' in output and f'"GET {path} HTTP/1.1" 200' in output, output
+    assert f'"GET {path} HTTP/1.1" 403' in output  # a refused poll is always logged
+    assert output.count(f'"GET {path} HTTP/1.1" 304') == (3 if setting == "1" else 0), output
