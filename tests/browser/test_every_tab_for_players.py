@@ -58,7 +58,8 @@ def _table(panel: Any) -> None:
     panel.get_by_role("button", name="Create the table").click()
     panel.get_by_role("heading", name="Invite the players").wait_for(timeout=60_000)
     panel.locator(".table-board .turn").wait_for()
-    panel.page.wait_for_function("() => document.querySelector('#table .table-board .turn').textContent.trim()")
+    panel.page.wait_for_function(
+        "() => document.querySelector('#table .table-board .turn').textContent.trim()")
 
 
 def _referee(panel: Any) -> None:

@@ -479,7 +479,8 @@ def test_the_creator_hands_the_seat_of_a_player_who_left_to_a_bot(people: Any) -
     told = {asha: "You handed Cy's seat to a bot", ben: "Asha handed Cy's seat to a bot",
             cy: "Asha handed your seat to a bot"}
     for person, words in told.items():
-        person.panel.get_by_role("list", name="What happened (the newest first)").get_by_text(words).wait_for()
+        events = person.panel.get_by_role("list", name="What happened (the newest first)")
+        events.get_by_text(words).wait_for()
     cy.panel.get_by_text("A bot now plays Cy's seat (seat 3): you can watch the game from it.").wait_for()
     assert not cy.panel.get_by_role("button", name="Play these rounds").is_visible()
     assert "Cy (a greedy player)" in asha.panel.get_by_role("table", name="Players").inner_text()

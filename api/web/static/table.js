@@ -7,7 +7,7 @@
 import { createGame } from "/web/client.js";
 import { GAMES, tableSetup } from "/web/table_setup.js";
 import { inviteBox } from "/web/table_invite.js";
-import { LiveTable, POLL_MS } from "/web/table_live.js";
+import { LiveTable } from "/web/table_live.js";
 import { RamchiBoard } from "/web/table_ramchi.js";
 import { ContinentalBoard } from "/web/table_continental.js";
 import { showGameEnd } from "/web/table_end.js";
@@ -21,7 +21,7 @@ const MOST_EVENTS = 200;
 function troubleText(error) {
   if (error.status === 403) return "This link's seat key belongs to no seat of this table: ask the player who created it for your link again.";
   if (error.status === 404) return "No table has this id: check the link.";
-  if (error.status === 0) return `Can't reach the service: trying again (the table is checked every ${POLL_MS / 1000} s when it answers).`;
+  if (error.status === 0) return `Can't reach the service: trying again (the table is checked about every second when it answers).`;
   return null;
 }
 

@@ -4,8 +4,10 @@
 
 import { act, gameLogFrom, viewIfChanged } from "/web/client.js";
 
-/** How often a page polls its table while it is shown (ms): a move is seen within about this. */
-export const POLL_MS = 1000;
+/** How often a page polls its table while it is shown (ms), from one poll's start to the next:
+ * a move is seen within about this (bench/idle_tables.py: a move seen at p99 in 0.91 s at this
+ * rate; 1 s gave just over 1 s). */
+export const POLL_MS = 900;
 
 /** How often while the page is hidden (another browser tab in front): polled again at once when
  * it is shown. */
@@ -29,7 +31,7 @@ export class LiveTable {
    * ``onTrouble(error | null)`` (null: reachable again). */
   constructor(handle, { onView, onTrouble }) {
     Object.assign(this, { handle, onView, onTrouble, etag: null, view: null, read: 0, timer: null,
-      failures: 0, running: false, busy: null, again: null });
+      failures: 0, running: false, busy: null, again: null, started: 0 });
     this.onVisible = () => { if (!document.hidden) this.refresh(); };
   }
 
@@ -61,11 +63,14 @@ export class LiveTable {
     clearTimeout(this.timer);
     if (!this.running || (this.view && this.view.is_over)) return;
     const base = document.hidden ? HIDDEN_POLL_MS : POLL_MS;
-    const delay = this.failures ? Math.min(MOST_BACKOFF_MS, base * 2 ** this.failures) : base;
+    // a steady rhythm: the next poll starts ``base`` after this one started, not after it answered
+    const delay = this.failures ? Math.min(MOST_BACKOFF_MS, base * 2 ** this.failures)
+      : Math.max(0, base - (performance.now() - this.started));
     this.timer = setTimeout(() => this.refresh(), delay);
   }
 
   async poll() {
+    this.started = performance.now();
     try {
       const answer = await viewIfChanged(this.handle, this.etag);
       if (this.failures) this.onTrouble(null);
