@@ -182,7 +182,7 @@ def play_ramchi_table(people: Any, bases: list[str], shots: bool = True) -> None
                 keep.click()
             elif play.is_visible():
                 hand_group = panel.get_by_role("group", name="Your hand", exact=True)
-                hand = [b.get_attribute("data-card") for b in hand_group.get_by_role("button").all()]
+                hand = hand_group.evaluate("g => [...g.querySelectorAll('button')].map(b => b.dataset.card)")
                 assert len(hand) == 17
                 shown[seat] |= person.dom_cards()
                 for combo in combinations(hand, 5):
@@ -455,7 +455,7 @@ def arrange_and_play(person: Person) -> None:
     """Arrange five rounds in ``person``'s page and play them."""
     panel = person.panel
     hand_group = panel.get_by_role("group", name="Your hand", exact=True)
-    hand = [b.get_attribute("data-card") for b in hand_group.get_by_role("button").all()]
+    hand = hand_group.evaluate("g => [...g.querySelectorAll('button')].map(b => b.dataset.card)")
     for combo in combinations(hand, 5):
         for code in combo:
             hand_group.get_by_role("button", name=card_name(code)).click()

@@ -45,6 +45,9 @@ export class ContinentalHand {
   /** Your hand (cards to select) and the melds put together for a drop; then the actions. */
   draw() {
     if (!this.view) return;
+    // a redraw (another player moved) keeps the keyboard on the card it was on
+    const active = document.activeElement;
+    const focused = active && this.ui.hand.contains(active) ? active.dataset.card : null;
     const inMelds = new Set(this.melds.flat());
     const list = el("ul", { className: "cards", "aria-label": "Your hand: select cards", role: "list" });
     for (const code of sortedHand((this.view.hand || []).filter((c) => !inMelds.has(c)), this.order)) {
@@ -58,6 +61,8 @@ export class ContinentalHand {
       list.append(item);
     }
     this.ui.hand.replaceChildren(list);
+    const again = focused && [...list.querySelectorAll("button")].find((node) => node.dataset.card === focused);
+    if (again) again.focus();
     this.ui.melds.replaceChildren(...(this.melds.length ? [el("h4", {}, "Melds to drop"),
       el("ol", { className: "meld-groups", "aria-label": "Melds to drop" }, this.melds.map((meld, i) =>
         el("li", { className: "row" }, meldRow(meld, `New meld ${i + 1}`),

@@ -140,13 +140,15 @@ export class RamchiBoard {
     parts.hand.replaceChildren(...(held.length && !arranging ? [el("h4", {}, "Your hand"), cardRow(held, "Your hand")] : []));
     if (arranging) {
       const key = `${view.hand_number}:${held.join(" ")}`;
-      if (this.dealtHand !== key) {  // a new hand (or the exchange changed it): deal it afresh
+      // Only a new hand (or the exchange changing it) deals the cards afresh: another player's
+      // move must not redraw the cards you are arranging (nor take the focus from them).
+      if (this.dealtHand !== key) {
         this.dealtHand = key;
         this.builder.deal(held);
+        const legal = (view.legal_actions || []).find((action) => action.type === "arrange");
+        this.builder.setShape(legal && legal.choose && legal.choose.groups[0]);
+        this.builder.setHand(held);
       }
-      const legal = (view.legal_actions || []).find((action) => action.type === "arrange");
-      this.builder.setShape(legal && legal.choose && legal.choose.groups[0]);
-      this.builder.setHand(held);
     }
     parts.last.replaceChildren(...lastHandPart(view, words));
   }
