@@ -178,8 +178,10 @@ def play_ramchi_table(people: Any, bases: list[str], shots: bool = True) -> None
             panel = person.panel
             keep = panel.get_by_role("button", name="Keep", exact=True)
             play = panel.get_by_role("button", name="Play these rounds")
+            settled(person)  # the page shows its own last action's answer
             if keep.is_visible():
                 keep.click()
+                keep.wait_for(state="hidden")
             elif play.is_visible():
                 hand_group = panel.get_by_role("group", name="Your hand", exact=True)
                 hand = hand_group.evaluate("g => [...g.querySelectorAll('button')].map(b => b.dataset.card)")
@@ -191,6 +193,7 @@ def play_ramchi_table(people: Any, bases: list[str], shots: bool = True) -> None
                 if seat == 0 and shots:
                     screenshot(person.page, "table-ramchi-arranging")
                 play.click()
+                play.wait_for(state="hidden")  # this seat's decision is made: the next is another's
             else:
                 continue
             acted = True
@@ -460,6 +463,7 @@ def arrange_and_play(person: Person) -> None:
         for code in combo:
             hand_group.get_by_role("button", name=card_name(code)).click()
     panel.get_by_role("button", name="Play these rounds").click()
+    panel.get_by_role("button", name="Play these rounds").wait_for(state="hidden")
 
 
 def test_the_creator_hands_the_seat_of_a_player_who_left_to_a_bot(people: Any) -> None:
@@ -494,6 +498,7 @@ def test_the_creator_hands_the_seat_of_a_player_who_left_to_a_bot(people: Any) -
             keep = person.panel.get_by_role("button", name="Keep", exact=True)
             if keep.is_visible():
                 keep.click()
+                keep.wait_for(state="hidden")
                 acted = True
             elif person.panel.get_by_role("button", name="Play these rounds").is_visible():
                 arrange_and_play(person)
