@@ -216,6 +216,8 @@ def plain_get(request: bytes, line_limit: int = 4094, fields_limit: int = 100,
     >>> environ = plain_get(b'GET /v1/games/a1 HTTP/1.1\r\nHost: x\r\nIf-None-Match: W/"v1.public"\r\n\r\n')
     >>> environ["PATH_INFO"], environ["QUERY_STRING"], environ["HTTP_HOST"], environ["HTTP_IF_NONE_MATCH"]
     ('/v1/games/a1', '', 'x', 'W/"v1.public"')
+    >>> plain_get(b"GET /a HTTP/1.1\r\nConnection: keep-alive\r\n\r\n")["HTTP_CONNECTION"]
+    'keep-alive'
     >>> [plain_get(r) for r in (b"GET /a?b=1 HTTP/1.1\r\n\r\n", b"GET /a HTTP/1.0\r\n\r\n",
     ...  b"GET /a HTTP/1.1\r\nConnection: close\r\n\r\n", b"GET /a HTTP/1.1\r\nA: 1\r\na: 2\r\n\r\n",
     ...  b"GET /a HTTP/1.1\r\n\r\nGET /b HTTP/1.1\r\n\r\n", b"GET /a HTTP/1.1\r\nX_Y: 1\r\n\r\n")]
@@ -240,7 +242,11 @@ def plain_get(request: bytes, line_limit: int = 4094, fields_limit: int = 100,
                 or not _PLAIN_VALUE.fullmatch(value)):
             return None
         key = "HTTP_" + name.decode("ascii").upper().replace("-", "_")
-        if name.decode("ascii").lower() in _NOT_PLAIN_HEADERS or key in environ:
+        lowered = name.decode("ascii").lower()
+        keeps_alive = lowered == "connection" and value.strip(b" ").lower() == b"keep-alive"
+        # ``Connection: keep-alive`` says HTTP/1.1's default aloud (browsers send it): the
+        # connection stays open either way, so it changes nothing gunicorn would do
+        if (lowered in _NOT_PLAIN_HEADERS and not keeps_alive) or key in environ:
             return None
         environ[key] = value.decode("ascii").strip(" ")
     return environ if len(schemes & environ.keys()) <= 1 else None

@@ -130,6 +130,20 @@ def test_the_workers_304_is_gunicorns_and_flasks_answer_byte_for_byte(server: Se
         assert headers.get("cache-control") == ("no-store" if seat else None)
 
 
+def test_a_browsers_poll_saying_keep_alive_is_answered_as_gunicorn_and_flask_answer_it(
+        server: Server, line: Line) -> None:
+    table = new_table(server.url)
+    line.send(poll(table, extra=b"Connection: keep-alive\r\n"))
+    status, headers, body, head = line.answer()
+    line.send(poll(table, path_end="?through=flask", extra=b"Connection: keep-alive\r\n"))
+    flask_status, _, flask_body, flask_head = line.answer()
+    assert status == flask_status == 304 and body == flask_body == b""
+    assert without_date(head) == without_date(flask_head)
+    assert headers["connection"] == "keep-alive"
+    line.send(poll(table, extra=b"Connection: keep-alive\r\n"))  # the connection stays open
+    assert line.answer()[0] == 304
+
+
 def test_many_polls_on_one_connection_then_a_move_is_seen_at_once(server: Server, line: Line) -> None:
     table = new_table(server.url)
     for _ in range(30):
