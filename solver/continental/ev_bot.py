@@ -27,6 +27,7 @@ from __future__ import annotations
 import dataclasses
 import logging
 import random
+from collections.abc import Callable
 
 from rulesets.continental.game import ContinentalGame
 from rulesets.continental.melds import can_lay_off
@@ -42,7 +43,7 @@ from solver.continental.drop import spare_cards
 from solver.continental.expected import ExpectedPoints, price
 from solver.continental.position import Position, Step
 
-__all__ = ["DISCARDS", "EV", "SAMPLES", "WORK", "ev_action", "ev_pricing"]
+__all__ = ["DISCARDS", "EV", "PRICED", "SAMPLES", "WORK", "ev_action", "ev_pricing"]
 
 logger = logging.getLogger(__name__)
 
@@ -52,6 +53,10 @@ WORK = 1000
 """Rollout turns the bot plays per decision, at most (about 0.1-0.25 s on one core)."""
 DISCARDS = 3
 """Discards the bot prices, at most (those leaving the hand as close as the best one)."""
+PRICED: list[Callable[[Position, ExpectedPoints], None]] = []
+"""Called with every decision the bot prices and its figures, in order (empty: none). A bench
+(``bench/continental_ev_decisions.py``) counts with it how often the pricing overrules the exact
+advice; the bot's choices do not depend on it."""
 
 
 def _helps(game: ContinentalGame, seat: int) -> bool:
@@ -84,8 +89,11 @@ def _priced(game: ContinentalGame, seat: int, position: Position, rng: random.Ra
     """The decision priced (the work of :func:`ev_pricing` once the pricing is worth it)."""
     advice = seat_advice(game, seat, drawn=position.step is Step.PLAY, deadline=deadline)
     options = alternatives(position, advice, discards=DISCARDS, closest=True)
-    return price(position, advice, samples=SAMPLES, seed=rng.getrandbits(31), work=WORK,
-                 deadline=deadline, options=options)
+    priced = price(position, advice, samples=SAMPLES, seed=rng.getrandbits(31), work=WORK,
+                   deadline=deadline, options=options)
+    for observer in PRICED:
+        observer(position, priced)
+    return priced
 
 
 def ev_action(game: ContinentalGame, seat: int, rng: random.Random, *,
