@@ -25,8 +25,9 @@ def test_query_strings_never_reach_the_access_log(start_server: ServerFactory, s
                    {"players": ["Asha", "Bo", "Chen"], "seed": 1})
     assert created.status == 400
     assert http("GET", f"{server.url}/v1/rulesets?marker=innocent789").status == 200
+    expected = ('"GET /health HTTP/1.1" 400', '"POST /v1/games HTTP/1.1" 400', '"GET /v1/rulesets HTTP/1.1" 200')
     deadline = time.monotonic() + LOG_BOUND
-    while time.monotonic() < deadline and "/v1/rulesets" not in server.log(tail=500):
+    while time.monotonic() < deadline and not all(line in server.log(tail=500) for line in expected):
         time.sleep(0.1)
     output = server.log(tail=500)
     assert '"GET /health HTTP/1.1" 400' in output, output  # the request is logged, its path alone
@@ -67,8 +68,11 @@ def _polled(server: Server) -> tuple[str, str]:
                  headers={"If-None-Match": view.headers["etag"]})
     assert wrong.status == 403
     assert http("GET", f"{server.url}/v1/rulesets").status == 200
+    # Each request is logged by its thread after its answer is sent: the marker's line may come
+    # before the 403's, so wait for both.
+    expected = ("/v1/rulesets", f'"GET {path} HTTP/1.1" 403')
     deadline = time.monotonic() + LOG_BOUND
-    while time.monotonic() < deadline and "/v1/rulesets" not in server.log(tail=500):
+    while time.monotonic() < deadline and not all(line in server.log(tail=500) for line in expected):
         time.sleep(0.1)
     return path, server.log(tail=500)
 

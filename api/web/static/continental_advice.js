@@ -165,7 +165,11 @@ function mount(panel) {
   const status = feedback(panel);
   const result = el("div", { className: "advice-result", "aria-live": "polite" });
   panel.append(result);
-  guarded(panel, status, async () => number.setContracts(await continentalContracts()));
+  submit.disabled = true;  // until the hand numbers are known: a request needs one
+  guarded(panel, status, async () => {
+    number.setContracts(await continentalContracts());
+    submit.disabled = false;
+  });
 
   const request = () => {
     const body = { hand: hand.codes(), hand_number: number.value(), table: table.melds(),
