@@ -1,0 +1,102 @@
+"""How well the expected-points advice's rollout policy plays, as a player of its own.
+
+The ``ev`` bot prices its choices by playing each hand out with
+:class:`solver.continental.rollout.FastPolicy` in every seat, so the figures it compares are
+only as good as that policy's play. This script seats the policy at the table as two bots that
+see only what their seat sees (their own hand, the table, the pile, who has dropped) and plays
+them in the duplicate matches of ``bench/continental_playoff.py`` (the same deals, the six
+seatings of two ``A`` and two ``B``, points per hand paired by deal):
+
+- ``rollout``: the policy as the rollouts play it;
+- ``rollout_points``: the same policy with the tie-break it had before (between discards that
+  leave the hand equally close, the one worth the most points, not the one leaving the most
+  kinds of outs: :func:`solver.continental.rollout.outs_left`), the baseline.
+
+Lines ``rollout:advisor`` (is the policy as strong as the exact advisor?),
+``rollout:rollout_points`` (what the tie-break is worth) and ``rollout_points:advisor``.
+The policy's decisions take well under a millisecond, so most of the time goes to the
+advisor's seats.
+
+Run: ``.venv/bin/python bench/continental_rollout_policy.py [--deals 20] [--seed 500] [--jobs 2]``
+(any option of ``bench/continental_playoff.py``; ``--lines`` defaults to the three above).
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+import continental_playoff  # noqa: E402
+
+from rulesets.cards import Card  # noqa: E402
+from rulesets.continental.game import ContinentalGame, Phase  # noqa: E402
+from rulesets.continental.records import Buy, Pass  # noqa: E402
+from rulesets.log import Record  # noqa: E402
+from solver.bots import Bot, bots_of, register_bot  # noqa: E402
+from solver.budget import Deadline  # noqa: E402
+from solver.continental.bots import advisor_action  # noqa: E402
+from solver.continental.rollout import FastPolicy, RolloutGame, card_facts, discard_distances  # noqa: E402
+
+LINES = "rollout:advisor,rollout:rollout_points,rollout_points:advisor"
+
+
+@dataclass(frozen=True, slots=True)
+class MostPointsPolicy(FastPolicy):
+    """The rollout policy with its former tie-break: the most points before the most outs."""
+
+    def _discard_building(self, game: RolloutGame, hand: tuple[Card, ...], spare: int) -> Card:
+        key, jokers = game.key_of(hand)
+        far = discard_distances(hand, game.contract, spare, key=key, jokers=jokers)
+        feeds = 0
+        if any(d for s, d in enumerate(game.dropped) if s != game.current):
+            for index in range(len(game.table)):
+                feeds |= game.accepted(index)
+        return min(hand, key=lambda c: (far[card_facts(c, self.card_values)[0]],
+                                        feeds >> card_facts(c, self.card_values)[0] & 1,
+                                        -card_facts(c, self.card_values)[1],
+                                        card_facts(c, self.card_values)[0]))
+
+
+def policy_action(policy: FastPolicy, game: ContinentalGame, seat: int) -> Record:
+    """What ``policy`` plays for ``seat`` now, from what the seat sees: it reads only the seat's
+    own hand, the table, the pile and who has dropped of the copy it is given.
+    """
+    view = RolloutGame.copy_of(game, seed=0)
+    if seat != game.current:
+        return Buy(seat) if policy.buys(view, seat) else Pass(seat)
+    if game.phase is Phase.DRAW:
+        return policy.draw(view, seat)
+    return policy.play(view, seat)
+
+
+def _player(policy_type: type[FastPolicy]) -> object:
+    def choose(game: ContinentalGame, seat: int, rng: random.Random, deadline: Deadline | None) -> Record:
+        action = policy_action(policy_type(card_values=game.options.card_values), game, seat)
+        # A policy move the rules refuse would be a bug of the policy: the advisor plays instead.
+        return action if game.can(action) else advisor_action(game, seat, rng, deadline=deadline)
+    return choose
+
+
+for _name, _policy in (("rollout", FastPolicy), ("rollout_points", MostPointsPolicy)):
+    if _name not in bots_of("continental"):
+        register_bot(Bot(game="continental", name=_name, description=f"the rollout policy ({_name})",
+                         choose=_player(_policy)))  # type: ignore[arg-type]
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    """Run the playoff's lines of the rollout policy (``--lines`` replaces them)."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if "--lines" not in argv:
+        argv = ["--lines", LINES, *argv]
+    continental_playoff.main(argv)
+
+
+if __name__ == "__main__":
+    main()
