@@ -294,11 +294,23 @@ class PollVersions:
             if not known:
                 with self._lock:
                     if not self._games:
-                        self._thread = None
+                        self._stopped()
                         return
             self._closed.wait(max(0.0, self.period - (time.monotonic() - started)))
         with self._lock:
-            self._thread = None
+            self._stopped()
+
+    def _stopped(self) -> None:
+        """The refresher thread ends (the lock is held, so no other starts meanwhile): the reader
+        gives back what it keeps (a :class:`api.game_store.VersionReader`'s connection).
+        """
+        self._thread = None
+        release = getattr(self.read_versions, "close", None)
+        if release is not None:
+            try:
+                release()
+            except Exception:
+                _log.debug("Closing the versions reader failed", exc_info=True)
 
     def running(self) -> bool:
         """Whether the refresher thread runs now."""

@@ -36,12 +36,17 @@ class Versions:
         self.versions = dict(versions)
         self.reads: list[list[str]] = []
         self.failing = False
+        self.closed = 0
 
     def __call__(self, ids: list[str]) -> dict[str, int]:
         self.reads.append(list(ids))
         if self.failing:
             raise ConnectionError("the database is down")
         return {game_id: self.versions[game_id] for game_id in ids if game_id in self.versions}
+
+    def close(self) -> None:
+        """What a reader keeps (a connection) is given back: the refresher stopped."""
+        self.closed += 1
 
 
 def cache_of(versions: Versions, clock: FakeClock, **options: Any) -> PollVersions:
@@ -197,6 +202,7 @@ def test_the_refresher_reads_while_games_are_polled_then_stops_and_starts_again(
         cache.learn("g", None, 1, None, as_of=cache.now())
         assert cache.running() and wait_for(lambda: len(versions.reads) >= 3, SLACK_S)
         assert wait_for(lambda: not cache.running(), 0.3 + SLACK_S)  # nobody polls g any more
+        assert versions.closed == 1  # its connection given back
         reads = len(versions.reads)
         time.sleep(0.2)
         assert len(versions.reads) == reads and cache.known_games() == 0
