@@ -387,6 +387,10 @@ class BufferedThreadWorker(ThreadWorker):  # type: ignore[misc]
         self.buffering: dict[TConn, float] = {}
         self.polls: PollFastPath | None = None
         self.cached_polls: Callable[[dict[str, Any]], list[tuple[str, str]] | None] | None = None
+        self.plain_limits: tuple[int, int, int, tuple[str, ...]] = (
+            self.cfg.limit_request_line, self.cfg.limit_request_fields, self.cfg.limit_request_field_size,
+            tuple(self.cfg.secure_scheme_headers))
+        """gunicorn's limits of a request, as :func:`plain_get` takes them (read once)."""
 
     def load_wsgi(self) -> None:
         """Read the settings (the worker's environment is set by now) and load the application
@@ -503,9 +507,7 @@ class BufferedThreadWorker(ThreadWorker):  # type: ignore[misc]
         if (self.cached_polls is None or not self.alive or not self.cfg.keepalive or conn.is_http2
                 or len(self.keepalived_conns) >= self.max_keepalived or self.nr + 1 >= self.max_requests):
             return False
-        environ = plain_get(bytes(conn.ramchi_buf), self.cfg.limit_request_line,
-                            self.cfg.limit_request_fields, self.cfg.limit_request_field_size,
-                            self.cfg.secure_scheme_headers)
+        environ = plain_get(bytes(conn.ramchi_buf), *self.plain_limits)
         headers = None if environ is None else self.cached_polls(environ)
         if headers is None:
             return False
@@ -622,8 +624,7 @@ class BufferedThreadWorker(ThreadWorker):  # type: ignore[misc]
         if (self.polls is None or not self.alive or not self.cfg.keepalive
                 or len(self.keepalived_conns) >= self.max_keepalived or self.nr + 1 >= self.max_requests):
             return None
-        environ = plain_get(request, self.cfg.limit_request_line, self.cfg.limit_request_fields,
-                            self.cfg.limit_request_field_size, self.cfg.secure_scheme_headers)
+        environ = plain_get(request, *self.plain_limits)
         headers = None if environ is None else self.polls.not_modified(environ)
         if headers is None:
             return None
