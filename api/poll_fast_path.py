@@ -23,6 +23,11 @@ taken from the same functions:
   headers every answer of the API gets (:func:`api.headers.every_answer_headers`), under the
   same status line.
 
+The same rules answer from memory in the served worker's event loop
+(:meth:`PollFastPath.cached_not_modified`, :mod:`api.worker`): the version and the seat then come
+from the app's versions cache (:mod:`api.poll_cache`), which every read here teaches, at most
+``RAMCHI_POLL_CACHE_S`` (0.1 s) old; what it does not know is read here as above.
+
 Everything else goes to Flask unchanged: any other request, a malformed ``Authorization``
 (``401``), a token of no seat (``403``), an unknown game (``404``), a game whose bots must act
 (they act on this read as on any other), a tag that does not match (the view in full), and any

@@ -14,13 +14,17 @@
   connection closed; a connection that sent nothing is closed silently. What
   a thread still reads itself (a body after ``Expect: 100-continue``, or one
   larger than the buffer limit) is read under the same deadline.
-- **A poll of an unmoved game is answered in the thread at once.** A buffered request that
-  is one plain ``GET`` (:func:`plain_get`) goes to the app's fast path
-  (:class:`api.poll_fast_path.PollFastPath`, the same rules as everywhere); when that answers
-  ``304``, the thread writes the answer gunicorn would write for it, without gunicorn's
-  parser, WSGI call and response writer, which cost as much again as the rest of the poll.
-  Anything else (and every request while polls are logged, ``RAMCHI_LOG_POLLS``) is served as
-  any other request.
+- **A poll of an unmoved game is answered at once, in the event loop if it can be.** A
+  buffered request that is one plain ``GET`` (:func:`plain_get`) is first looked up in the
+  app's versions cache (:class:`api.poll_cache.PollVersions`, through
+  :meth:`api.poll_fast_path.PollFastPath.cached_not_modified`: no I/O, the same rules as
+  everywhere); when that answers ``304``, the event loop itself writes the answer gunicorn
+  would write for it (:func:`not_modified_bytes`) and waits for the connection's next request,
+  with no thread at all. Otherwise a thread gives it to the app's fast path
+  (:meth:`~api.poll_fast_path.PollFastPath.not_modified`, which reads the game's version), and
+  when that answers ``304`` the thread writes the same answer, without gunicorn's parser, WSGI
+  call and response writer. Anything else (and every request while polls are logged,
+  ``RAMCHI_LOG_POLLS``) is served as any other request.
 - **gunicorn's own errors are problems.** A malformed request line, an
   over-long URI, too many or too large headers, a malformed chunked body or a
   timeout are answered as ``application/problem+json`` with a ``code`` from
