@@ -278,6 +278,14 @@ def test_the_version_reader_raises_the_databases_error_and_reconnects(tmp_path: 
 # --- in an app: the cache's answers are the fast path's and Flask's ----------------------------
 
 
+@pytest.fixture
+def app(tmp_path: Path) -> Flask:
+    """An app whose cache answers from versions read up to 30 s ago: a slow machine's pause
+    between a poll and a look-up changes nothing here (the bound has tests of its own)."""
+    return create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{tmp_path / 'test.db'}",
+                       "POLL_CACHE_S": 30})
+
+
 def fast_path(app: Flask) -> PollFastPath:
     middleware = app.wsgi_app
     assert isinstance(middleware, PollFastPath)
@@ -450,7 +458,7 @@ def test_postgres_a_move_through_one_instance_is_seen_by_the_others_cache_within
     cached = fast_path(second).cached_not_modified
     cache: PollVersions = second.extensions[POLL_CACHE]
     assert wait_for(lambda: cache.refreshes >= 2, SLACK_S)  # its refresher reads PostgreSQL
-    assert cached(environ(game_id, tokens[0], etag)) is not None
+    assert wait_for(lambda: cached(environ(game_id, tokens[0], etag)) is not None, SLACK_S)
     kept = one.post(f"/v1/games/{game_id}/actions", json={"type": "keep"},
                     headers={"Authorization": f"Bearer {tokens[created['two_of_diamonds_holder']]}"})
     assert kept.status_code == 200
@@ -479,7 +487,8 @@ def test_postgres_a_dropped_connection_is_replaced_by_the_refresher(
                       "WHERE datname = current_database() AND pid <> pg_backend_pid()")
     refreshed = cache.refreshes
     assert wait_for(lambda: cache.refreshes > refreshed + 1, SLACK_S)  # after at most one failure
-    assert fast_path(app).cached_not_modified(environ(game_id, tokens[0], etag)) is not None
+    assert wait_for(lambda: fast_path(app).cached_not_modified(environ(game_id, tokens[0], etag))
+                    is not None, SLACK_S)
 
 
 def test_lookups_on_the_event_loop_never_wait_for_a_read() -> None:

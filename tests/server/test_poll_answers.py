@@ -15,6 +15,7 @@ import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -23,6 +24,7 @@ from gunicorn.config import Config
 from gunicorn.glogging import Logger
 from gunicorn.workers.gthread import TConn
 
+from api import create_app
 from api.access_log import UnchangedPollsUnlogged
 from api.poll_cache import DEFAULT_MAX_AGE_S
 from api.worker import BufferedThreadWorker
@@ -32,6 +34,9 @@ from tests.server.conftest import Server, ServerFactory
 GAME = {"players": ["Asha", "Bo", "Chen"], "hands": 1, "seed": 5, "dealer": 0}
 SLACK_S = 2.0
 """Room on top of the cache's staleness bound for a slow, shared machine (never a speed check)."""
+PATIENT_CACHE = {"RAMCHI_POLL_CACHE_S": "30"}
+"""Versions read up to 30 s ago still answer: where a test needs the event loop to answer, a
+slow machine's pause between two polls changes nothing (the bound has tests of its own)."""
 
 
 @dataclass
@@ -222,7 +227,7 @@ def hold_the_only_thread(address: tuple[str, int]) -> socket.socket:
 
 def test_the_event_loops_304_is_gunicorns_and_flasks_answer_and_needs_no_thread(
         start_server: ServerFactory, sqlite_url: str) -> None:
-    server = start_server(sqlite_url, "--workers", "1", "--threads", "1")
+    server = start_server(sqlite_url, "--workers", "1", "--threads", "1", env=PATIENT_CACHE)
     table = new_table(server.url)
     line = Line(server.address)
     try:
@@ -253,7 +258,7 @@ def test_the_event_loops_304_is_gunicorns_and_flasks_answer_and_needs_no_thread(
 
 def test_the_event_loop_answers_nothing_it_does_not_know(start_server: ServerFactory,
                                                          sqlite_url: str) -> None:
-    server = start_server(sqlite_url, "--workers", "1", "--threads", "1")
+    server = start_server(sqlite_url, "--workers", "1", "--threads", "1", env=PATIENT_CACHE)
     table = new_table(server.url)
     line = Line(server.address)
     try:
@@ -394,6 +399,13 @@ def test_while_polls_are_logged_the_worker_answers_none_itself(app: Flask) -> No
     quiet.tmp.close()
 
 
+@pytest.fixture
+def patient_app(tmp_path: Path) -> Flask:
+    """An app whose versions cache answers from versions read up to 30 s ago."""
+    return create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{tmp_path / 'test.db'}",
+                       "POLL_CACHE_S": 30})
+
+
 def event_loop_worker(app: Flask) -> BufferedThreadWorker:
     """A served worker around ``app`` with its event loop's poller, and no thread pool: a request
     handed to a thread fails the test."""
@@ -420,9 +432,9 @@ def ready(worker: BufferedThreadWorker, sock: socket.socket) -> None:
     worker.poller.get_key(sock).data(sock)
 
 
-def test_the_event_loop_answers_a_known_poll_and_keeps_the_connection(app: Flask) -> None:
-    worker = event_loop_worker(app)
-    table = polled_table(app)
+def test_the_event_loop_answers_a_known_poll_and_keeps_the_connection(patient_app: Flask) -> None:
+    worker = event_loop_worker(patient_app)
+    table = polled_table(patient_app)
     ours, theirs = socket.socketpair()
     with ours, theirs:
         conn = TConn(worker.cfg, ours, ("127.0.0.1", 50000), ("127.0.0.1", 8000))
@@ -441,9 +453,10 @@ def test_the_event_loop_answers_a_known_poll_and_keeps_the_connection(app: Flask
     worker.tmp.close()
 
 
-def test_what_the_cache_does_not_answer_goes_to_a_thread(app: Flask, monkeypatch: pytest.MonkeyPatch) -> None:
-    worker = event_loop_worker(app)
-    table = polled_table(app)
+def test_what_the_cache_does_not_answer_goes_to_a_thread(patient_app: Flask,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    worker = event_loop_worker(patient_app)
+    table = polled_table(patient_app)
     handed: list[TConn] = []
     monkeypatch.setattr("gunicorn.workers.gthread.ThreadWorker.enqueue_req",
                         lambda self, conn: handed.append(conn))
@@ -460,9 +473,9 @@ def test_what_the_cache_does_not_answer_goes_to_a_thread(app: Flask, monkeypatch
 
 
 def test_an_answer_the_socket_cannot_take_at_once_is_finished_by_a_thread(
-        app: Flask, monkeypatch: pytest.MonkeyPatch) -> None:
-    worker = event_loop_worker(app)
-    table = polled_table(app)
+        patient_app: Flask, monkeypatch: pytest.MonkeyPatch) -> None:
+    worker = event_loop_worker(patient_app)
+    table = polled_table(patient_app)
     handed: list[TConn] = []
     monkeypatch.setattr("gunicorn.workers.gthread.ThreadWorker.enqueue_req",
                         lambda self, conn: handed.append(conn))
