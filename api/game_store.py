@@ -16,7 +16,7 @@ import secrets
 import threading
 import uuid
 import weakref
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -42,6 +42,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.engine import Dialect
 from sqlalchemy.exc import DBAPIError
+from sqlalchemy.pool import StaticPool
 
 from api.store import metadata
 
@@ -284,6 +285,93 @@ def version_for(engine: Engine, game_id: str, token: str | None) -> tuple[int, i
     return None if row is None else (int(row[0]), int(row[1]))
 
 
+VERSIONS_PER_QUERY = 500
+"""Games read by one query of :class:`VersionReader` (every database takes this many parameters)."""
+
+_VERSIONS_STEP = 50
+"""A query of :class:`VersionReader` names a multiple of this many games (the rest padded with an
+id no game has), so that few statements are compiled."""
+
+_VERSIONS: dict[int, Select[Any]] = {}
+
+
+def _versions_statement(count: int) -> Select[Any]:
+    """``SELECT id, version FROM games WHERE id IN (:id0, ..., :id<count - 1>)``, made once."""
+    if count not in _VERSIONS:
+        _VERSIONS[count] = select(games.c.id, games.c.version).where(
+            games.c.id.in_([bindparam(f"id{index}") for index in range(count)]))
+    return _VERSIONS[count]
+
+
+class VersionReader:
+    """Reads the stored version of many games at once, for the refresher of :mod:`api.poll_cache`
+    (one thread at a time): one query per :data:`VERSIONS_PER_QUERY` games, on one connection
+    of ``engine`` that it keeps.
+
+    On an SQLite file, it first asks its connection whether anything was committed since its
+    last read (``PRAGMA data_version``, which counts the commits of every other connection, in
+    any process): when nothing was, and no other game is asked for, the last versions read are
+    the versions now, and no query is made. Any error drops the connection (the next read takes
+    another one) and is raised.
+    """
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self.queries = 0
+        """Queries of versions made (a read answered by ``data_version`` makes none)."""
+        self._connection: Any = None
+        self._watch = engine.dialect.name == "sqlite" and not isinstance(engine.pool, StaticPool)
+        """Whether ``data_version`` tells this reader's every change (an in-memory database's
+        one connection makes the changes itself, which it does not count)."""
+        self._data_version: Any = None
+        self._last: dict[str, int] = {}
+        self._asked: set[str] = set()
+
+    def __call__(self, game_ids: list[str]) -> dict[str, int]:
+        """The version of each of ``game_ids`` that is stored (those missing are gone)."""
+        try:
+            return self._read(game_ids)
+        except Exception:
+            connection, self._connection, self._data_version = self._connection, None, None
+            if connection is not None:
+                with contextlib.suppress(Exception):
+                    connection.invalidate()
+            raise
+
+    def _read(self, game_ids: list[str]) -> dict[str, int]:
+        if self._connection is None:
+            self._connection = self.engine.raw_connection()
+        cursor = self._connection.cursor()
+        try:
+            if self._watch:
+                cursor.execute("PRAGMA data_version")
+                data_version = cursor.fetchone()[0]
+                unchanged = data_version == self._data_version
+                self._data_version = data_version
+                if unchanged and self._asked.issuperset(game_ids):
+                    return {game_id: self._last[game_id] for game_id in game_ids if game_id in self._last}
+            versions: dict[str, int] = {}
+            for start in range(0, len(game_ids), VERSIONS_PER_QUERY):
+                chunk = game_ids[start:start + VERSIONS_PER_QUERY]
+                count = -(-len(chunk) // _VERSIONS_STEP) * _VERSIONS_STEP
+                params = {f"id{index}": game_id for index, game_id in enumerate(chunk)}
+                params |= {f"id{index}": "" for index in range(len(chunk), count)}
+                sql, order = _driver_sql(self.engine, f"versions{count}", _versions_statement(count))
+                cursor.execute(sql, params if order is None else tuple(params[key] for key in order))
+                versions.update((row[0], int(row[1])) for row in cursor.fetchall())
+                self.queries += 1
+            self._last, self._asked = versions, set(game_ids)
+            return versions
+        finally:
+            cursor.close()
+
+    def close(self) -> None:
+        """Give the kept connection back to the pool."""
+        connection, self._connection = self._connection, None
+        if connection is not None:
+            connection.close()
+
+
 def seat_for_token(engine: Engine, game_id: str, token: str) -> int | None:
     """The seat a token belongs to in this game, or ``None``."""
     with engine.connect() as connection:
@@ -354,6 +442,28 @@ class LockedGame:
                                                        actions.c.seq == seq).values(response=response))
 
 
+Moved = Callable[[str, int], None]
+"""Told ``(game_id, version)`` after a transaction of :func:`locked_game` committed a new version."""
+
+_MOVED: weakref.WeakKeyDictionary[Engine, list[weakref.WeakMethod[Moved]]] = weakref.WeakKeyDictionary()
+
+
+def on_moved(engine: Engine, listener: Moved) -> None:
+    """Tell the bound method ``listener`` each new version committed through ``engine`` by this
+    process (:func:`locked_game`), right after the commit. It is held weakly: it stops being
+    told when its object is gone. Another process's moves are not told (:mod:`api.poll_cache`
+    reads them).
+    """
+    _MOVED.setdefault(engine, []).append(weakref.WeakMethod(listener))  # type: ignore[arg-type]
+
+
+def _tell_moved(engine: Engine, game_id: str, version: int) -> None:
+    for reference in list(_MOVED.get(engine, ())):
+        listener = reference()
+        if listener is not None:
+            listener(game_id, version)
+
+
 _SQLITE_WRITERS: dict[str, threading.Lock] = {}
 _SQLITE_WRITERS_GUARD = threading.Lock()
 
@@ -380,6 +490,8 @@ def locked_game(engine: Engine, game_id: str) -> Iterator[LockedGame | None]:
     SQLite has one write lock for the whole file, and a writer waiting for it
     sleeps and retries; so within one process, writers queue on a thread lock
     first (in order, without sleeping) and only processes contend for the file.
+
+    Once a new version is committed, the listeners of :func:`on_moved` are told it.
     """
     with _writers_queue(engine), engine.begin() as connection:
         touched = connection.execute(
@@ -390,4 +502,7 @@ def locked_game(engine: Engine, game_id: str) -> Iterator[LockedGame | None]:
             return
         row = connection.execute(
             select(games.c.version, games.c.settings).where(games.c.id == game_id)).one()
-        yield LockedGame(connection, game_id, row.version, row.settings, _players(connection, game_id))
+        locked = LockedGame(connection, game_id, row.version, row.settings, _players(connection, game_id))
+        yield locked
+    if locked.version != row.version:
+        _tell_moved(engine, game_id, locked.version)

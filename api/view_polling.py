@@ -12,7 +12,8 @@ so). Then the route reads only the stored version (one primary-key lookup) after
 token's seat, and never rebuilds the game. A game whose bot must act is rebuilt as before,
 so its bots act on a poll just as on any other read. :mod:`api.poll_fast_path` answers those
 polls before Flask with the same functions, and the served worker before gunicorn's parser
-(:mod:`api.worker`).
+(:mod:`api.worker`), in its event loop from the versions of polled games kept in memory
+(:mod:`api.poll_cache`).
 
 >>> view_etag(12, 1), view_etag(12, None)
 ('W/"v12.seat1"', 'W/"v12.public"')

@@ -14,13 +14,17 @@
   connection closed; a connection that sent nothing is closed silently. What
   a thread still reads itself (a body after ``Expect: 100-continue``, or one
   larger than the buffer limit) is read under the same deadline.
-- **A poll of an unmoved game is answered in the thread at once.** A buffered request that
-  is one plain ``GET`` (:func:`plain_get`) goes to the app's fast path
-  (:class:`api.poll_fast_path.PollFastPath`, the same rules as everywhere); when that answers
-  ``304``, the thread writes the answer gunicorn would write for it, without gunicorn's
-  parser, WSGI call and response writer, which cost as much again as the rest of the poll.
-  Anything else (and every request while polls are logged, ``RAMCHI_LOG_POLLS``) is served as
-  any other request.
+- **A poll of an unmoved game is answered at once, in the event loop if it can be.** A
+  buffered request that is one plain ``GET`` (:func:`plain_get`) is first looked up in the
+  app's versions cache (:class:`api.poll_cache.PollVersions`, through
+  :meth:`api.poll_fast_path.PollFastPath.cached_not_modified`: no I/O, the same rules as
+  everywhere); when that answers ``304``, the event loop itself writes the answer gunicorn
+  would write for it (:func:`not_modified_bytes`) and waits for the connection's next request,
+  with no thread at all. Otherwise a thread gives it to the app's fast path
+  (:meth:`~api.poll_fast_path.PollFastPath.not_modified`, which reads the game's version), and
+  when that answers ``304`` the thread writes the same answer, without gunicorn's parser, WSGI
+  call and response writer. Anything else (and every request while polls are logged,
+  ``RAMCHI_LOG_POLLS``) is served as any other request.
 - **gunicorn's own errors are problems.** A malformed request line, an
   over-long URI, too many or too large headers, a malformed chunked body or a
   timeout are answered as ``application/problem+json`` with a ``code`` from
@@ -64,8 +68,8 @@ from api.poll_fast_path import NOT_MODIFIED, PollFastPath
 if int(gunicorn.__version__.split(".")[0]) < 27:
     raise ImportError(f"api.worker needs gunicorn 27 or newer, not {gunicorn.__version__}")
 
-__all__ = ["BUFFER_LIMIT", "BufferedThreadWorker", "RequestTimeout", "RequestTooLarge", "plain_get",
-           "problem_bytes"]
+__all__ = ["BUFFER_LIMIT", "BufferedThreadWorker", "RequestTimeout", "RequestTooLarge", "http_date",
+           "not_modified_bytes", "plain_get", "problem_bytes"]
 
 BUFFER_LIMIT = 256 * 1024
 """Most bytes of one request collected in the event loop before a thread takes over."""
@@ -252,6 +256,38 @@ def plain_get(request: bytes, line_limit: int = 4094, fields_limit: int = 100,
     return environ if len(schemes & environ.keys()) <= 1 else None
 
 
+_DATE: tuple[int, str] = (0, "")
+"""The second and its ``Date`` header, as gunicorn writes it (kept for the second)."""
+
+
+def http_date() -> str:
+    """Now as gunicorn's ``Date`` header (:func:`gunicorn.util.http_date`), made once a second.
+
+    >>> http_date() == gunicorn_util.http_date() or http_date() == gunicorn_util.http_date()
+    True
+    """
+    global _DATE
+    second = int(time.time())
+    if _DATE[0] != second:
+        _DATE = (second, gunicorn_util.http_date(second))
+    return _DATE[1]
+
+
+def not_modified_bytes(headers: Iterable[tuple[str, str]]) -> bytes:
+    r"""The ``304`` gunicorn writes for a WSGI app's ``304`` with ``headers``, on a connection it
+    keeps open: its status line, ``Server``, ``Date`` and ``Connection``, then the app's headers.
+
+    >>> answer = not_modified_bytes([("ETag", 'W/"v1.public"')]).split(b"\r\n")
+    >>> answer[:2]
+    [b'HTTP/1.1 304 NOT MODIFIED', b'Server: gunicorn']
+    >>> answer[2].startswith(b"Date: "), answer[3:]
+    (True, [b'Connection: keep-alive', b'ETag: W/"v1.public"', b'', b''])
+    """
+    lines = [f"HTTP/1.1 {NOT_MODIFIED}", f"Server: {gunicorn.SERVER}", f"Date: {http_date()}",
+             "Connection: keep-alive", *(f"{name}: {value}" for name, value in headers)]
+    return ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1")
+
+
 class _DeadlineUnreader(SocketUnreader):  # type: ignore[misc]
     """Reads the socket only until the request's deadline (``None``: no deadline)."""
 
@@ -354,6 +390,11 @@ class BufferedThreadWorker(ThreadWorker):  # type: ignore[misc]
         self.max_body = DEFAULT_MAX_BODY_BYTES
         self.buffering: dict[TConn, float] = {}
         self.polls: PollFastPath | None = None
+        self.cached_polls: Callable[[dict[str, Any]], list[tuple[str, str]] | None] | None = None
+        self.plain_limits: tuple[int, int, int, tuple[str, ...]] = (
+            self.cfg.limit_request_line, self.cfg.limit_request_fields, self.cfg.limit_request_field_size,
+            tuple(self.cfg.secure_scheme_headers))
+        """gunicorn's limits of a request, as :func:`plain_get` takes them (read once)."""
 
     def load_wsgi(self) -> None:
         """Read the settings (the worker's environment is set by now) and load the application
@@ -363,6 +404,7 @@ class BufferedThreadWorker(ThreadWorker):  # type: ignore[misc]
         self.max_body = max_body_bytes()
         super().load_wsgi()
         self.polls = self._poll_answers(self.wsgi)
+        self.cached_polls = self._cached_poll_answers(self.polls)
         self.wsgi = _ReadWholeBody(self.wsgi, self.max_body)
 
     def _poll_answers(self, app: Any) -> PollFastPath | None:
@@ -378,6 +420,17 @@ class BufferedThreadWorker(ThreadWorker):  # type: ignore[misc]
             return None
         return polls
 
+    def _cached_poll_answers(self, polls: PollFastPath | None) -> Any:
+        """The fast path's answers from its versions cache, for the event loop: if it has one,
+        and no connection may be HTTP/2 with prior knowledge (whose first bytes gunicorn reads
+        in a thread).
+        """
+        if polls is None or polls.cache is None:
+            return None
+        if self.cfg.http2_cleartext in ("prior-knowledge", "both"):
+            return None
+        return polls.cached_not_modified
+
     # --- the event loop: collect each request before a thread takes it ---------------------
 
     def enqueue_req(self, conn: TConn) -> None:
@@ -387,9 +440,26 @@ class BufferedThreadWorker(ThreadWorker):  # type: ignore[misc]
         encrypted, so requests are not buffered: plain ``gthread`` behaviour. Terminate TLS at
         the proxy instead (docs/deployment.md).
         """
-        if getattr(conn, "ramchi_pending", None) is not None or self.cfg.is_ssl:
+        if (getattr(conn, "ramchi_pending", None) is not None
+                or getattr(conn, "ramchi_unsent", None) is not None or self.cfg.is_ssl):
             super().enqueue_req(conn)
             return
+        self._buffer(conn, registered=False)
+
+    def on_client_socket_readable(self, conn: TConn, client: Any) -> None:
+        """A kept-alive connection's next request arrives: collect it on the poller's same
+        registration (no change to tell the kernel), reading what is there at once.
+        """
+        if self.cfg.is_ssl:
+            super().on_client_socket_readable(conn, client)
+            return
+        self.keepalived_conns.remove(conn)
+        self._buffer(conn, registered=True)
+
+    def _buffer(self, conn: TConn, *, registered: bool) -> None:
+        """Collect ``conn``'s next request in the event loop (``registered``: its socket is on the
+        poller already, and readable).
+        """
         buf = bytearray()
         if conn.parser is not None and not conn.is_http2:
             buf += conn.parser.unreader.take_buffered()  # pipelined bytes read ahead
@@ -397,10 +467,18 @@ class BufferedThreadWorker(ThreadWorker):  # type: ignore[misc]
         conn.sock.setblocking(False)
         deadline = time.monotonic() + self.read_timeout
         if request_complete(buf, BUFFER_LIMIT):
-            self._dispatch(conn, deadline)
+            if registered:
+                self.poller.unregister(conn.sock)
+            if not self._answer_from_cache(conn, registered=False):
+                self._dispatch(conn, deadline)
             return
         self.buffering[conn] = deadline
-        self.poller.register(conn.sock, selectors.EVENT_READ, partial(self._on_readable, conn))
+        reader = partial(self._on_readable, conn)
+        if registered:
+            self.poller.modify(conn.sock, selectors.EVENT_READ, reader)
+            self._on_readable(conn, conn.sock)
+        else:
+            self.poller.register(conn.sock, selectors.EVENT_READ, reader)
 
     def _on_readable(self, conn: TConn, _fileobj: Any) -> None:
         try:
@@ -415,8 +493,56 @@ class BufferedThreadWorker(ThreadWorker):  # type: ignore[misc]
         conn.ramchi_buf += data
         if request_complete(conn.ramchi_buf, BUFFER_LIMIT):
             deadline = self.buffering.pop(conn)
+            if self._answer_from_cache(conn, registered=True):
+                return
             self.poller.unregister(conn.sock)
             self._dispatch(conn, deadline)
+
+    def _answer_from_cache(self, conn: TConn, *, registered: bool) -> bool:
+        """Answer the request buffered on ``conn`` in the event loop if it is a plain poll the
+        app's versions cache answers ``304`` (:meth:`api.poll_fast_path.PollFastPath.cached_not_modified`:
+        no I/O), then wait for the connection's next request as gunicorn does (kept alive);
+        whether it was answered (``False``: nothing was sent, a thread serves it).
+
+        Served so only while gunicorn would keep the connection open after it (as
+        :meth:`_answer_unchanged_poll`). The answer is sent without blocking; if the socket takes
+        only part of it (a client that does not read), a thread sends the rest.
+        """
+        if (self.cached_polls is None or not self.alive or not self.cfg.keepalive or conn.is_http2
+                or len(self.keepalived_conns) >= self.max_keepalived or self.nr + 1 >= self.max_requests):
+            return False
+        environ = plain_get(bytes(conn.ramchi_buf), *self.plain_limits)
+        headers = None if environ is None else self.cached_polls(environ)
+        if headers is None:
+            return False
+        self.nr += 1
+        conn.ramchi_buf = bytearray()
+        answer = not_modified_bytes(headers)
+        try:
+            sent = conn.sock.send(answer)
+        except (BlockingIOError, InterruptedError):
+            sent = 0
+        except OSError as err:  # the client went away
+            self.log.debug("Failed to send a poll's answer: %s", err)
+            if registered:
+                self.poller.unregister(conn.sock)
+            self.nr_conns -= 1
+            conn.close()
+            return True
+        if sent < len(answer):
+            if registered:
+                self.poller.unregister(conn.sock)
+            conn.ramchi_unsent = answer[sent:]
+            super().enqueue_req(conn)
+            return True
+        conn.set_timeout()
+        self.keepalived_conns.append(conn)
+        waiting = partial(self.on_client_socket_readable, conn)
+        if registered:
+            self.poller.modify(conn.sock, selectors.EVENT_READ, waiting)
+        else:
+            self.poller.register(conn.sock, selectors.EVENT_READ, waiting)
+        return True
 
     def _dispatch(self, conn: TConn, deadline: float) -> None:
         conn.ramchi_pending = bytes(conn.ramchi_buf)
@@ -460,7 +586,14 @@ class BufferedThreadWorker(ThreadWorker):  # type: ignore[misc]
     # --- the worker thread ------------------------------------------------------------------
 
     def handle(self, conn: TConn) -> Any:
-        """Serve a buffered request: its bytes go first, further reads are under its deadline."""
+        """Serve a buffered request: its bytes go first, further reads are under its deadline.
+
+        Or send the rest of an answer the event loop began (:meth:`_answer_from_cache`).
+        """
+        unsent = getattr(conn, "ramchi_unsent", None)
+        if unsent is not None:
+            conn.ramchi_unsent = None
+            return self._send_rest(conn, unsent)
         pending = getattr(conn, "ramchi_pending", None)
         if pending is not None:
             conn.ramchi_pending = None
@@ -495,20 +628,30 @@ class BufferedThreadWorker(ThreadWorker):  # type: ignore[misc]
         if (self.polls is None or not self.alive or not self.cfg.keepalive
                 or len(self.keepalived_conns) >= self.max_keepalived or self.nr + 1 >= self.max_requests):
             return None
-        environ = plain_get(request, self.cfg.limit_request_line, self.cfg.limit_request_fields,
-                            self.cfg.limit_request_field_size, self.cfg.secure_scheme_headers)
+        environ = plain_get(request, *self.plain_limits)
         headers = None if environ is None else self.polls.not_modified(environ)
         if headers is None:
             return None
         self.nr += 1
-        lines = [f"HTTP/1.1 {NOT_MODIFIED}", f"Server: {gunicorn.SERVER}",
-                 f"Date: {gunicorn_util.http_date()}", "Connection: keep-alive",
-                 *(f"{name}: {value}" for name, value in headers)]
         try:
             conn.sock.setblocking(True)
-            gunicorn_util.write(conn.sock, ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1"))
+            gunicorn_util.write(conn.sock, not_modified_bytes(headers))
         except OSError as err:
             self.log.debug("Failed to send a poll's answer: %s", err)
+            return False
+        return True
+
+    def _send_rest(self, conn: TConn, rest: bytes) -> bool:
+        """Send the rest of a poll's answer (in a thread), within the read timeout; whether the
+        connection stays open.
+        """
+        try:
+            conn.init()  # gunicorn looks at the parser's buffer when the connection comes back
+            conn.sock.settimeout(self.read_timeout)
+            gunicorn_util.write(conn.sock, rest)
+            conn.sock.settimeout(None)
+        except Exception as err:  # gone, or not reading its answers at all
+            self.log.debug("Failed to send the rest of a poll's answer: %s", err)
             return False
         return True
 

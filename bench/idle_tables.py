@@ -1,8 +1,11 @@
-"""Idle tables polled by their pages: the server's CPU per poll answered by the fast path, by Flask
-and in full, against the floor of any request, and how soon a move is seen.
+"""Idle tables polled by their pages: the server's CPU per poll answered in the worker's event loop,
+by the fast path in a thread, by Flask and in full, against the floor of any request, and how soon
+a move is seen.
 
 Starts the service as ``bench/load.py`` does (``ramchi serve`` under gunicorn on a free loopback
-port, ``DATABASE_URL`` a temporary SQLite file, or ``--database-url``, already upgraded), creates
+port, ``DATABASE_URL`` a temporary SQLite file, or ``--database-url``, already upgraded), and a
+second one on the same database with the event loop's versions cache off
+(``RAMCHI_POLL_CACHE_S=0``) for the ``thread`` phase; creates
 ``--tables`` Ramchi games (3 people each, none of them bots: every table waits for a person)
 and gives each table one polling client, as a table's page would: ``GET /v1/games/<id>`` with
 seat 0's token every ``--interval`` seconds (1 s by default), the tables' polls spread evenly
@@ -14,9 +17,12 @@ sharing the tables out. Phases, ``--seconds`` each:
 - ``flask``: the conditional polls below with a query string (``?via=flask``), which the fast
   path leaves to Flask: the route's own ``304`` (``api/routes/games.py``), what a poll cost
   before the fast path;
+- ``thread``: the conditional polls below, sent to the second server: answered ``304`` by the
+  fast path in a worker thread, which reads the game's version from the database
+  (``api/poll_fast_path.py``, ``api/worker.py``), what a poll cost before the versions cache;
 - ``conditional``: every poll sends the ``ETag`` of the view it holds in ``If-None-Match``, as
-  the page does (answered ``304``, no body, while nothing moved: by the served worker's fast
-  path, ``api/poll_fast_path.py``, ``api/worker.py``);
+  the page does (answered ``304``, no body, while nothing moved: in the served worker's event
+  loop from its versions cache, ``api/poll_cache.py``);
 - ``full``: the same polls without ``If-None-Match`` (every answer the whole view);
 - ``moves``: the conditional polling again, while one move is made every ``--move-every``
   seconds on the next table (the 2♦ holder's ``keep``, then the awaited seats' ``arrange``):
@@ -24,13 +30,14 @@ sharing the tables out. Phases, ``--seconds`` each:
   receives a view of that version or later (the poll interval's granularity plus the
   requests' time).
 
-The first four phases run in ``--rounds`` turns (``--seconds / --rounds`` each, one after the
+Each phase (each turn) first polls every table once, not counted, as pages polling all along
+would have. The first five phases run in ``--rounds`` turns (``--seconds / --rounds`` each, one after the
 other), so that a machine whose speed drifts (other work on the same cores) weighs on each
 alike; ``moves`` runs last, in one go. The server's CPU is read from ``/proc/<pid>/stat`` (user
-+ system time) of the gunicorn master and all its descendants (worker, solver processes), over
-each phase's wall time, as a percent of one core. Prints a Markdown table, the machine's cores
-and load, and the server's settings. On a shared machine the figures are noisy: compare the
-phases of one run, not runs.
++ system time) of the gunicorn master and all its descendants (worker, solver processes) of the
+server the phase polls, over each phase's wall time, as a percent of one core. Prints a Markdown
+table, the machine's cores and load, and the server's settings. On a shared machine the figures
+are noisy: compare the phases of one run, not runs.
 
 Run: ``.venv/bin/python bench/idle_tables.py [--tables 200] [--interval 1] [--seconds 20]
 [--rounds 4] [--clients 8] [--move-every 0.2] [--database-url URL]``
@@ -39,6 +46,7 @@ Run: ``.venv/bin/python bench/idle_tables.py [--tables 200] [--interval 1] [--se
 from __future__ import annotations
 
 import argparse
+import contextlib
 import heapq
 import json
 import os
@@ -60,8 +68,8 @@ sys.path.insert(0, str(HERE))
 import load  # noqa: E402  (the served stack of bench/load.py: start, stop, percentiles)
 
 TICKS_PER_S = os.sysconf("SC_CLK_TCK")
-PHASES = ("floor", "flask", "conditional", "full", "moves")
-INTERLEAVED = ("floor", "flask", "conditional", "full")
+PHASES = ("floor", "flask", "thread", "conditional", "full", "moves")
+INTERLEAVED = ("floor", "flask", "thread", "conditional", "full")
 """The phases run in turns (``--rounds``); ``moves`` changes the tables, so it runs last."""
 
 
@@ -164,8 +172,11 @@ def process_tree_ticks(root: int) -> int:
 
 
 @contextmanager
-def served(database_url: str | None) -> Iterator[tuple[str, int, int, str]]:
-    """A fresh ``ramchi serve`` on loopback: yield its host, port, master pid and settings.
+def served(database_url: str | None,
+           env: dict[str, str] | None = None) -> Iterator[tuple[str, int, int, str, str]]:
+    """A fresh ``ramchi serve`` on loopback (with ``env`` added to its environment): yield its
+    host, port, master pid, settings and database (a temporary SQLite file, upgraded, unless
+    ``database_url``).
 
     The server imports this checkout's code (``PYTHONPATH``), whatever ``ramchi`` was installed from.
     """
@@ -177,7 +188,8 @@ def served(database_url: str | None) -> Iterator[tuple[str, int, int, str]]:
         command = [load.ramchi_command(), "serve", "--host", "127.0.0.1", "--port", str(port)]
         log_path = Path(folder) / "server.log"
         path = os.pathsep.join(filter(None, [str(load.ROOT), os.environ.get("PYTHONPATH")]))
-        env = os.environ | {"DATABASE_URL": database, "PYTHONPATH": path} | load.NO_CREATION_LIMIT
+        env = (os.environ | {"DATABASE_URL": database, "PYTHONPATH": path} | load.NO_CREATION_LIMIT
+               | (env or {}))
         with log_path.open("wb") as log:
             process = subprocess.Popen(command, cwd=load.ROOT, env=env, stdout=log,
                                        stderr=subprocess.STDOUT, start_new_session=True)
@@ -190,7 +202,7 @@ def served(database_url: str | None) -> Iterator[tuple[str, int, int, str]]:
                     raise SystemExit(f"the server did not come up:\n{tail}")
                 time.sleep(0.2)
             settings = load.server_settings(command, database, database_url is None, log_path)
-            yield "127.0.0.1", port, process.pid, settings
+            yield "127.0.0.1", port, process.pid, settings, database
         finally:
             load.stop(process)
 
@@ -213,7 +225,8 @@ def create_tables(connection: Connection, count: int) -> list[Table]:
 def poll(connection: Connection, table: Table, phase: str, tally: Tally) -> None:
     """One poll of ``table`` by its page (seat 0) in ``phase``; note a move it sees for the first
     time. ``floor``: ask ``/health`` instead, at the same moment; ``flask``: the conditional poll
-    with a query string; ``full``: without ``If-None-Match``."""
+    with a query string; ``full``: without ``If-None-Match``; ``thread``: the conditional poll
+    (to the server without the versions cache)."""
     headers = {"Authorization": f"Bearer {table.tokens[0]}", "Accept": "application/json"}
     if phase != "full" and table.etag is not None:
         headers["If-None-Match"] = table.etag
@@ -255,9 +268,11 @@ def poll(connection: Connection, table: Table, phase: str, tally: Tally) -> None
 
 
 def poller(host: str, port: int, tables: list[Table], offsets: list[float], interval: float,
-           start: float, end: float, phase: str, tally: Tally) -> None:
-    """Poll each of ``tables`` every ``interval`` s (each at its offset) from ``start`` to ``end``."""
+           start: float, counted: float, end: float, phase: str, tally: Tally) -> None:
+    """Poll each of ``tables`` every ``interval`` s (each at its offset) from ``start`` to ``end``,
+    counting the polls sent from ``counted`` on in ``tally``."""
     connection = Connection(host, port)
+    warming = Tally()
     due = [(start + offset, index) for index, offset in enumerate(offsets)]
     heapq.heapify(due)
     while due:
@@ -267,7 +282,7 @@ def poller(host: str, port: int, tables: list[Table], offsets: list[float], inte
         pause = when - time.perf_counter()
         if pause > 0:
             time.sleep(pause)
-        poll(connection, tables[index], phase, tally)
+        poll(connection, tables[index], phase, tally if when >= counted else warming)
         heapq.heappush(due, (when + interval, index))
     connection.http.close()
 
@@ -283,11 +298,13 @@ def next_move(table: Table) -> tuple[int, dict[str, Any]] | None:
     return awaiting[-1], {"type": "arrange", "combinations": []}  # seat 0 (the poller) last
 
 
-def mover(host: str, port: int, tables: list[Table], every: float, end: float, tally: Tally) -> None:
-    """Make one move every ``every`` s on the next table until ``end``, noting when it was sent."""
+def mover(host: str, port: int, tables: list[Table], every: float, begin: float, end: float,
+          tally: Tally) -> None:
+    """Make one move every ``every`` s on the next table from ``begin`` until ``end``, noting when
+    it was sent."""
     connection = Connection(host, port)
     number = 0
-    moment = time.perf_counter()
+    moment = begin
     while moment + every < end:
         moment += every
         pause = moment - time.perf_counter()
@@ -326,28 +343,31 @@ def mover(host: str, port: int, tables: list[Table], every: float, end: float, t
 
 def run_phase(name: str, host: str, port: int, pid: int, tables: list[Table],
               args: argparse.Namespace, seconds: float) -> tuple[Tally, float, float]:
-    """Run one phase for ``seconds``; return its tally, its wall seconds and the server's CPU
-    seconds in it."""
+    """Run one phase for ``seconds`` after one poll interval not counted (every table polled
+    once, as pages polling all along would have); return its tally, its wall seconds and the
+    server's CPU seconds in it."""
     tally = Tally()
     clients = max(1, min(args.clients, len(tables)))
     start = time.perf_counter() + 0.2
-    end = start + seconds
+    counted = start + args.interval
+    end = counted + seconds
     threads = []
     for client in range(clients):
         mine = list(range(client, len(tables), clients))
         offsets = [args.interval * index / len(tables) for index in mine]  # spread over the interval
         threads.append(threading.Thread(target=poller, args=(
-            host, port, [tables[i] for i in mine], offsets, args.interval, start, end, name, tally)))
+            host, port, [tables[i] for i in mine], offsets, args.interval, start, counted, end, name,
+            tally)))
     if name == "moves":  # the last move one interval before the end: every move can be seen
         threads.append(threading.Thread(target=mover, args=(
-            host, port, tables, args.move_every, end - args.interval, tally)))
+            host, port, tables, args.move_every, counted, end - args.interval, tally)))
     for thread in threads:
         thread.start()
-    time.sleep(max(0.0, start - time.perf_counter()))
+    time.sleep(max(0.0, counted - time.perf_counter()))
     ticks = process_tree_ticks(pid)
     for thread in threads:
         thread.join()
-    wall = time.perf_counter() - start
+    wall = time.perf_counter() - counted
     cpu = (process_tree_ticks(pid) - ticks) / TICKS_PER_S
     return tally, wall, cpu
 
@@ -377,8 +397,10 @@ def print_table(rows: Rows, args: argparse.Namespace) -> None:
         if tally.first_error:
             print(f"- first error of {name}: {tally.first_error}")
     print("\nfloor: `GET /health`; flask: the conditional polls with a query string, answered 304 by "
-          "the Flask route; conditional: the polls as a page sends them (If-None-Match), answered "
-          "304 by the fast path; full: without If-None-Match; moves: conditional, with moves made.")
+          "the Flask route; thread: the conditional polls to a second server without the versions "
+          "cache (RAMCHI_POLL_CACHE_S=0), answered 304 by the fast path in a thread; conditional: "
+          "the polls as a page sends them (If-None-Match), answered 304 in the event loop; full: "
+          "without If-None-Match; moves: conditional, with moves made.")
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
@@ -404,13 +426,22 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     return args
 
 
+THREAD_ONLY = {"RAMCHI_POLL_CACHE_S": "0"}
+"""The second server's setting: no versions cache, so its polls are answered in a thread."""
+
+
 def measure(args: argparse.Namespace) -> tuple[Rows, str, float]:
-    """Start a server, make the tables and run the phases; return the rows, the server's settings
-    and its CPU share with no request at all."""
+    """Start the servers, make the tables and run the phases; return the rows, the server's
+    settings and its CPU share with no request at all."""
     measured: dict[str, tuple[Tally, float, float]] = {}
     turns = [name for name in INTERLEAVED if name in args.phases] * args.rounds
     turns += ["moves"] if "moves" in args.phases else []
-    with served(args.database_url) as (host, port, pid, settings):
+    with contextlib.ExitStack() as stack:
+        host, port, pid, settings, database = stack.enter_context(served(args.database_url))
+        other = (host, port, pid)
+        if "thread" in args.phases:
+            other_host, other_port, other_pid, _, _ = stack.enter_context(served(database, THREAD_ONLY))
+            other = (other_host, other_port, other_pid)
         print(f"creating {args.tables} tables ...", file=sys.stderr, flush=True)
         tables = create_tables(Connection(host, port), args.tables)
         warm = Tally()
@@ -423,7 +454,8 @@ def measure(args: argparse.Namespace) -> tuple[Rows, str, float]:
         for name in turns:
             seconds = args.seconds if name == "moves" else args.seconds / args.rounds
             print(f"running {name}: {seconds:g} s ...", file=sys.stderr, flush=True)
-            tally, wall, cpu = run_phase(name, host, port, pid, tables, args, seconds)
+            target = other if name == "thread" else (host, port, pid)
+            tally, wall, cpu = run_phase(name, *target, tables, args, seconds)
             total, walls, cpus = measured.get(name, (Tally(), 0.0, 0.0))
             total.add(tally)
             measured[name] = (total, walls + wall, cpus + cpu)

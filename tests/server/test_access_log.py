@@ -25,7 +25,8 @@ def test_query_strings_never_reach_the_access_log(start_server: ServerFactory, s
                    {"players": ["Asha", "Bo", "Chen"], "seed": 1})
     assert created.status == 400
     assert http("GET", f"{server.url}/v1/rulesets?marker=innocent789").status == 200
-    expected = ('"GET /health HTTP/1.1" 400', '"POST /v1/games HTTP/1.1" 400', '"GET /v1/rulesets HTTP/1.1" 200')
+    expected = ('"GET /health HTTP/1.1" 400', '"POST /v1/games HTTP/1.1" 400',
+                '"GET /v1/rulesets HTTP/1.1" 200')
     deadline = time.monotonic() + LOG_BOUND
     while time.monotonic() < deadline and not all(line in server.log(tail=500) for line in expected):
         time.sleep(0.1)

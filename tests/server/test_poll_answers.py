@@ -1,15 +1,21 @@
-"""The served worker (api/worker.py) answers a plain poll of an unmoved game itself: byte for byte
-what gunicorn and Flask answer to it (but the date), on a connection kept open; any other request,
-and every poll gunicorn must refuse, goes through gunicorn as before."""
+"""The served worker (api/worker.py) answers a plain poll of an unmoved game itself, in its event loop
+from the versions cache (api/poll_cache.py) or in a thread: byte for byte what gunicorn and Flask
+answer to it (but the date), on a connection kept open; any other request, and every poll gunicorn
+must refuse, goes through gunicorn as before. A move made through another server on the same
+database is seen within the cache's bound, a game deleted by another process is Flask's 404."""
 
 from __future__ import annotations
 
 import json
 import os
+import selectors
 import socket
+import sqlite3
+import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,12 +24,19 @@ from gunicorn.config import Config
 from gunicorn.glogging import Logger
 from gunicorn.workers.gthread import TConn
 
+from api import create_app
 from api.access_log import UnchangedPollsUnlogged
+from api.poll_cache import DEFAULT_MAX_AGE_S
 from api.worker import BufferedThreadWorker
 from tests.server.client import http, parse_raw
-from tests.server.conftest import Server
+from tests.server.conftest import Server, ServerFactory
 
 GAME = {"players": ["Asha", "Bo", "Chen"], "hands": 1, "seed": 5, "dealer": 0}
+SLACK_S = 2.0
+"""Room on top of the cache's staleness bound for a slow, shared machine (never a speed check)."""
+PATIENT_CACHE = {"RAMCHI_POLL_CACHE_S": "30"}
+"""Versions read up to 30 s ago still answer: where a test needs the event loop to answer, a
+slow machine's pause between two polls changes nothing (the bound has tests of its own)."""
 
 
 @dataclass
@@ -202,6 +215,136 @@ def test_a_wrong_token_is_flasks_403_and_the_connection_goes_on(server: Server, 
     assert line.answer()[0] == 304
 
 
+def hold_the_only_thread(address: tuple[str, int]) -> socket.socket:
+    """A connection whose request holds the server's only thread: a body promised after
+    ``Expect: 100-continue`` that is not sent (the thread waits for it, the event loop goes on)."""
+    holder = socket.create_connection(address, timeout=10)
+    holder.sendall(b"POST /v1/games HTTP/1.1\r\nHost: ramchi.test\r\nContent-Type: application/json\r\n"
+                   b"Content-Length: 2\r\nExpect: 100-continue\r\n\r\n")
+    assert holder.recv(1024).startswith(b"HTTP/1.1 100 Continue")  # a thread took it
+    return holder
+
+
+def test_the_event_loops_304_is_gunicorns_and_flasks_answer_and_needs_no_thread(
+        start_server: ServerFactory, sqlite_url: str) -> None:
+    server = start_server(sqlite_url, "--workers", "1", "--threads", "1", env=PATIENT_CACHE)
+    table = new_table(server.url)
+    line = Line(server.address)
+    try:
+        for seat in (True, False):  # read by the fast path in the thread: the cache learns
+            line.send(poll(table, seat=seat))
+            assert line.answer()[0] == 304
+        holder = hold_the_only_thread(server.address)
+        answers = []
+        line.sock.settimeout(SLACK_S)  # the thread is held 10 s (the read timeout)
+        for seat in (True, False, True):  # no thread is free: only the event loop can answer
+            line.send(poll(table, seat=seat))
+            answers.append(line.answer())
+        line.sock.settimeout(10)
+        holder.sendall(b"{}")  # the thread is free again (the game's creation is refused: 422)
+        assert parse_raw(holder.recv(65536))[0] == 422
+        holder.close()
+        for (status, headers, body, head), seat in zip(answers, (True, False, True), strict=True):
+            line.send(poll(table, seat=seat, path_end="?through=flask"))
+            flask_status, _, flask_body, flask_head = line.answer()
+            assert status == flask_status == 304 and body == flask_body == b""
+            assert without_date(head) == without_date(flask_head)
+            assert headers["connection"] == "keep-alive"
+        line.send(poll(table, extra=b"Connection: keep-alive\r\n"))  # a browser's: the same answer
+        assert without_date(line.answer()[3]) == without_date(answers[0][3])
+    finally:
+        line.close()
+
+
+def test_the_event_loop_answers_nothing_it_does_not_know(start_server: ServerFactory,
+                                                         sqlite_url: str) -> None:
+    server = start_server(sqlite_url, "--workers", "1", "--threads", "1", env=PATIENT_CACHE)
+    table = new_table(server.url)
+    line = Line(server.address)
+    try:
+        line.send(poll(table))
+        assert line.answer()[0] == 304
+        holder = hold_the_only_thread(server.address)
+        wrong = Table(table.id, ["not-a-seat-token"], table.holder, table.seat_tag, table.public_tag)
+        line.send(poll(wrong))  # a token of no seat: for Flask, once the thread is free
+        line.sock.settimeout(0.5)
+        with pytest.raises(TimeoutError):
+            line.answer()
+        holder.sendall(b"{}")
+        holder.close()
+        line.sock.settimeout(10)
+        status, _, body, _ = line.answer()
+        assert status == 403 and json.loads(body)["code"] == "forbidden"
+    finally:
+        line.close()
+
+
+def seen_after(move: Any, look: Any, bound: float) -> float:
+    """Make ``move``, then ``look`` every 10 ms until it says the move is seen (at most ``bound``
+    s): how long that took."""
+    move()
+    moved = time.monotonic()
+    while not look():
+        assert time.monotonic() - moved < bound, f"not seen within {bound} s"
+        time.sleep(0.01)
+    return time.monotonic() - moved
+
+
+def a_move_through_one_server_is_seen_through_the_other(first: Server, second: Server) -> None:
+    """Polls of ``second`` see a move made through ``first`` within the cache's bound (and no
+    sooner than they can: the polls before it were answered 304)."""
+    table = new_table(first.url)
+    line = Line(second.address)
+    try:
+        for _ in range(5):
+            line.send(poll(table))
+            assert line.answer()[0] == 304
+            time.sleep(DEFAULT_MAX_AGE_S / 2)
+
+        def move() -> None:
+            moved = http("POST", f"{first.url}/v1/games/{table.id}/actions", {"type": "keep"},
+                         token=table.tokens[table.holder])
+            assert moved.status == 200
+
+        def look() -> bool:
+            line.send(poll(table))
+            status, _, body, _ = line.answer()
+            assert status in (200, 304)
+            return status == 200 and json.loads(body)["version"] == 1
+
+        seen_after(move, look, DEFAULT_MAX_AGE_S + SLACK_S)
+    finally:
+        line.close()
+
+
+def test_a_move_through_another_server_on_the_same_file_is_seen_within_the_bound(
+        start_server: ServerFactory, sqlite_url: str) -> None:
+    a_move_through_one_server_is_seen_through_the_other(start_server(sqlite_url), start_server(sqlite_url))
+
+
+def test_a_game_deleted_by_another_process_is_flasks_404_within_the_bound(
+        server: Server, line: Line) -> None:
+    table = new_table(server.url)
+    for _ in range(5):
+        line.send(poll(table))
+        assert line.answer()[0] == 304
+        time.sleep(DEFAULT_MAX_AGE_S / 2)
+    database = server.database_url.removeprefix("sqlite:///")
+
+    def delete() -> None:  # as `ramchi db prune` deletes an idle game
+        with sqlite3.connect(database) as connection:
+            connection.execute("PRAGMA foreign_keys = ON")
+            connection.execute("DELETE FROM games WHERE id = ?", (table.id,))
+
+    def look() -> bool:
+        line.send(poll(table))
+        status, _, body, _ = line.answer()
+        assert status in (304, 404)
+        return status == 404 and json.loads(body)["code"] == "game_not_found"
+
+    seen_after(delete, look, DEFAULT_MAX_AGE_S + SLACK_S)
+
+
 # --- the worker itself, without a server: which requests it answers ---------------------------
 
 
@@ -254,3 +397,114 @@ def test_while_polls_are_logged_the_worker_answers_none_itself(app: Flask) -> No
     assert quiet.polls is not None
     logging.tmp.close()
     quiet.tmp.close()
+
+
+@pytest.fixture
+def patient_app(tmp_path: Path) -> Flask:
+    """An app whose versions cache answers from versions read up to 30 s ago."""
+    return create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{tmp_path / 'test.db'}",
+                       "POLL_CACHE_S": 30})
+
+
+def event_loop_worker(app: Flask) -> BufferedThreadWorker:
+    """A served worker around ``app`` with its event loop's poller, and no thread pool: a request
+    handed to a thread fails the test."""
+    worker = worker_for(app)
+    worker.cached_polls = worker._cached_poll_answers(worker.polls)
+    worker.poller = selectors.DefaultSelector()
+    return worker
+
+
+def polled_table(app: Flask) -> Table:
+    """A game of ``app`` polled once by seat 0 (so the versions cache knows it)."""
+    client = app.test_client()
+    created = client.post("/v1/games", json=GAME).json
+    token = created["seats"][0]["token"]
+    path, authorization = f"/v1/games/{created['id']}", {"Authorization": f"Bearer {token}"}
+    tag = client.get(path, headers=authorization).headers["ETag"]
+    again = client.get(path, headers=authorization | {"If-None-Match": tag})
+    assert again.status_code == 304
+    return Table(created["id"], [token], 0, tag, "")
+
+
+def ready(worker: BufferedThreadWorker, sock: socket.socket) -> None:
+    """Run what the event loop runs when ``sock`` is readable."""
+    worker.poller.get_key(sock).data(sock)
+
+
+def test_the_event_loop_answers_a_known_poll_and_keeps_the_connection(patient_app: Flask) -> None:
+    worker = event_loop_worker(patient_app)
+    table = polled_table(patient_app)
+    ours, theirs = socket.socketpair()
+    with ours, theirs:
+        conn = TConn(worker.cfg, ours, ("127.0.0.1", 50000), ("127.0.0.1", 8000))
+        worker.nr_conns = 1
+        theirs.sendall(poll(table))
+        worker.enqueue_req(conn)  # a new connection: its request is collected in the loop
+        ready(worker, ours)
+        status, headers, body = parse_raw(theirs.recv(65536))
+        assert status == 304 and headers["etag"] == table.seat_tag and body == b""
+        assert list(worker.keepalived_conns) == [conn] and worker.nr == 1  # kept alive, as gunicorn does
+        theirs.sendall(poll(table))  # the next poll on the same connection
+        ready(worker, ours)
+        assert parse_raw(theirs.recv(65536))[0] == 304
+        assert list(worker.keepalived_conns) == [conn] and worker.nr == 2 and not worker.buffering
+    worker.poller.close()
+    worker.tmp.close()
+
+
+def test_what_the_cache_does_not_answer_goes_to_a_thread(patient_app: Flask,
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    worker = event_loop_worker(patient_app)
+    table = polled_table(patient_app)
+    handed: list[TConn] = []
+    monkeypatch.setattr("gunicorn.workers.gthread.ThreadWorker.enqueue_req",
+                        lambda self, conn: handed.append(conn))
+    wrong = Table(table.id, ["not-a-seat-token"], 0, table.seat_tag, "")
+    ours, theirs = socket.socketpair()
+    with ours, theirs:
+        conn = TConn(worker.cfg, ours, ("127.0.0.1", 50000), ("127.0.0.1", 8000))
+        theirs.sendall(poll(wrong))
+        worker.enqueue_req(conn)
+        ready(worker, ours)
+        assert handed == [conn] and conn.ramchi_pending == poll(wrong) and worker.nr == 0
+    worker.poller.close()
+    worker.tmp.close()
+
+
+def test_an_answer_the_socket_cannot_take_at_once_is_finished_by_a_thread(
+        patient_app: Flask, monkeypatch: pytest.MonkeyPatch) -> None:
+    worker = event_loop_worker(patient_app)
+    table = polled_table(patient_app)
+    handed: list[TConn] = []
+    monkeypatch.setattr("gunicorn.workers.gthread.ThreadWorker.enqueue_req",
+                        lambda self, conn: handed.append(conn))
+    ours, theirs = socket.socketpair()
+    with ours, theirs:
+        ours.setblocking(False)
+        filled = 0
+        try:
+            while True:  # the client reads none of its answers: the socket's buffers fill up
+                filled += ours.send(b"x" * 65536)
+        except BlockingIOError:
+            pass
+        conn = TConn(worker.cfg, ours, ("127.0.0.1", 50000), ("127.0.0.1", 8000))
+        theirs.sendall(poll(table))
+        worker.enqueue_req(conn)
+        ready(worker, ours)
+        assert handed == [conn] and conn.ramchi_unsent and worker.nr == 1
+        received = bytearray()
+
+        def read_all() -> None:
+            theirs.settimeout(10)
+            while not received.endswith(b"\r\n\r\n") or len(received) <= filled:
+                received.extend(theirs.recv(65536))
+
+        reader = threading.Thread(target=read_all)
+        reader.start()
+        assert worker.handle(conn) is True  # the thread sends the rest; the connection stays open
+        reader.join(timeout=10)
+        answer = bytes(received[filled:])
+        assert parse_raw(answer)[0] == 304 and answer.startswith(b"HTTP/1.1 304 NOT MODIFIED\r\n")
+    worker.poller.close()
+    worker.tmp.close()

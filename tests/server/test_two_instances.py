@@ -1,5 +1,6 @@
 """Two server processes on one PostgreSQL database: many clients on the same few games through
-both, and one action_id sent 20 times at once; no action lost, none applied twice."""
+both, and one action_id sent 20 times at once; no action lost, none applied twice; a move through
+one is seen by the polls of the other within the versions cache's bound."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import pytest
 
 from tests.server.client import Answer, check_log_matches, create_game, http, move_for, try_move
 from tests.server.conftest import Server, ServerFactory
+from tests.server.test_poll_answers import a_move_through_one_server_is_seen_through_the_other
 
 pytestmark = pytest.mark.postgres
 
@@ -96,3 +98,10 @@ def test_one_action_id_sent_twenty_times_at_once_is_applied_once(servers: tuple[
     assert moves >= 2
     assert http("GET", f"{servers[0].url}/v1/games/{game.id}/log").json()["version"] == moves
 
+
+
+def test_a_move_through_one_server_is_seen_by_the_others_polls_within_the_bound(
+    servers: tuple[Server, Server],
+) -> None:
+    a_move_through_one_server_is_seen_through_the_other(*servers)
+    a_move_through_one_server_is_seen_through_the_other(*reversed(servers))
