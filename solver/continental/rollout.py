@@ -358,10 +358,11 @@ class FastPolicy:
             for index in range(len(game.table)):
                 feeds |= game.accepted(index)
         outs: dict[int, int] = {}
+        tied = sum(d == closest for d in far.values()) > 1  # else no tie to break
         best, choice = None, hand[0]
         for card in hand:
             t, worth = card_facts(card, self.card_values)
-            if far[t] == closest and t not in outs:
+            if tied and far[t] == closest and t not in outs:
                 outs[t] = outs_left(game.contract, key, len(hand), jokers, card, spare)
             score = (far[t], feeds >> t & 1, -outs.get(t, 0), -worth, t)
             if best is None or score < best:
