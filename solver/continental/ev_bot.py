@@ -49,11 +49,12 @@ logger = logging.getLogger(__name__)
 
 SAMPLES = 24
 """Samples per alternative the bot plays out, at most."""
-WORK = 450
-"""Rollout turns the bot plays per decision, at most (about 0.05-0.25 s on one core: a turn of
+WORK = 1000
+"""Rollout turns the bot plays per decision, at most (about 0.1-0.5 s on one core: a turn of
 the rollout policy costs 0.1-0.5 ms, more in the long hands and before its caches are warm).
-Chosen for the issue's bound, 300 ms at the 95th percentile of all the bot's decisions on
-2 busy cores (``bench/continental_playoff.py``)."""
+Fewer turns leave most pricings short of the samples an overrule needs (:data:`~solver.
+continental.expected.MIN_OVERRULE`): at 450 turns the bot played almost as the advisor
+(``bench/continental_playoff.py``, README)."""
 DISCARDS = 3
 """Discards the bot prices, at most (those leaving the hand as close as the best one)."""
 PRICED: list[Callable[[Position, ExpectedPoints], None]] = []
