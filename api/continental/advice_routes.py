@@ -108,11 +108,11 @@ ADVICE_ANSWERS = {"two_trios": {
                   "other_players": [{"hand_size": 8, "picked_up": ["Ks"]},
                                     {"hand_size": 10, "bought": ["3c"]}]}},
     "expected_points": {
-        "summary": "Hand 3 after the draw, two other players: the expected points of 16 deals",
+        "summary": "Hand 3 after the draw, two other players: the expected points of 24 deals",
         "value": {"hand": ["2c", "3d", "Jh", "Tc", "9s", "Js", "Kd", "Qd", "Kh", "9c"],
                   "hand_number": 3, "discards": ["Jd", "Td", "Qs"],
                   "other_players": [{"hand_size": 9}, {"hand_size": 9}],
-                  "objective": "expected_points", "samples": 16, "seed": 0}}})
+                  "objective": "expected_points", "samples": 24, "seed": 3}}})
 @blp.response(200, ContinentalAdviceSchema, examples=ADVICE_ANSWERS)
 @blp.alt_response(422, description="Unreadable cards, a card given more often than the decks hold "
                   "it (hand, table, discard_top, discards, the other players' cards and seen "

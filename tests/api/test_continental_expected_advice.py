@@ -26,9 +26,9 @@ VERDICTS = {"best", "inaccuracy", "mistake", "blunder"}
 
 OVERRULED = {"hand": ["2c", "3d", "Jh", "Tc", "9s", "Js", "Kd", "Qd#2", "Kh", "9c"], "hand_number": 3,
              "discards": ["Jd", "Td", "Qs"], "other_players": [{"hand_size": 9}, {"hand_size": 9}],
-             "samples": 16, "seed": 0, "objective": "expected_points"}
+             "samples": 24, "seed": 3, "objective": "expected_points"}
 """A hand after its draw whose exact advice discards the 2♣ and whose expected points, on these
-16 samples (and on 48 as well), advise the Q♦ (held as its second copy) instead."""
+24 samples, advise the Q♦ (held as its second copy) instead."""
 
 BEFORE_DRAW = {"hand": ["2c", "5c", "6c", "8c", "Kd", "Kh", "9s", "4d"], "hand_number": 2,
                "discard_top": "7c", "discards": ["Qs", "Kc", "7c"],
@@ -76,7 +76,7 @@ def test_expected_points_answer_shape(client: FlaskClient) -> None:
     priced = body["expected_points"]
     assert body["objective"] == "expected_points" and body["objective_note"] is None
     assert {k: priced[k] for k in ("step", "samples", "seed", "complete")} == {
-        "step": "play", "samples": 16, "seed": 0, "complete": True}
+        "step": "play", "samples": 24, "seed": 3, "complete": True}
     alternatives = priced["alternatives"]
     assert [a["advised"] for a in alternatives] == [True] + [False] * (len(alternatives) - 1)
     assert sum(a["distance_choice"] for a in alternatives) == 1
