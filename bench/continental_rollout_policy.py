@@ -84,14 +84,21 @@ def _player(policy_type: type[FastPolicy]) -> object:
     return choose
 
 
-for _name, _policy in (("rollout", FastPolicy), ("rollout_points", MostPointsPolicy)):
-    if _name not in bots_of("continental"):
-        register_bot(Bot(game="continental", name=_name, description=f"the rollout policy ({_name})",
-                         choose=_player(_policy)))  # type: ignore[arg-type]
+def register() -> None:
+    """Register the two bots (once) for this process's games."""
+    for name, policy in (("rollout", FastPolicy), ("rollout_points", MostPointsPolicy)):
+        if name not in bots_of("continental"):
+            register_bot(Bot(game="continental", name=name, description=f"the rollout policy ({name})",
+                             choose=_player(policy)))  # type: ignore[arg-type]
+
+
+if __name__ in ("__main__", "__mp_main__"):  # the script, and the processes it spawns
+    register()
 
 
 def main(argv: Sequence[str] | None = None) -> None:
     """Run the playoff's lines of the rollout policy (``--lines`` replaces them)."""
+    register()
     argv = list(sys.argv[1:] if argv is None else argv)
     if "--lines" not in argv:
         argv = ["--lines", LINES, *argv]

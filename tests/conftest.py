@@ -13,6 +13,7 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from api import create_app
+from api.migrate import upgrade
 
 IN_CI = os.environ.get("CI", "").lower() in {"1", "true", "yes"}
 
@@ -87,3 +88,11 @@ def postgres_url() -> Iterator[str]:
     finally:
         with _admin_connection(base) as admin:
             admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+
+
+@pytest.fixture
+def postgres_apps(postgres_url: str) -> tuple[Flask, Flask]:
+    """Two app instances on one fresh PostgreSQL database (upgraded), as two servers would be."""
+    upgrade(postgres_url)
+    config = {"DATABASE_URL": postgres_url, "SOLVER_PROCESSES": 0}  # no solver to start
+    return create_app(config), create_app(config)

@@ -73,25 +73,24 @@ ADVICE_ANSWERS = {"two_trios": {
               "explanation": "Hand 1 (2 trios), 8 cards. You can drop the contract now: 7♣ 7♦ 7♥ | "
                              "K♣ K♦ Jk(K). Discard 9♠, keeping 5 points in hand."}},
     "expected_points": {
-        "summary": "Keep the 2♣ and discard the Q♦: about 30 points fewer at the end of the hand",
+        "summary": "Keep the 2♣ and discard the Q♦: about 15 points fewer at the end of the hand",
         "description": "The exact advice discards the 2♣ (discard: the hand stays closest to its "
-                       "two runs); played out on 16 deals, discarding the Q♦ instead leaves 5.0 "
-                       "points expected at the end of the hand against 36.6, so the action "
+                       "two runs); played out on 24 deals, discarding the Q♦ instead leaves 16.0 "
+                       "points expected at the end of the hand against 30.8, so the action "
                        "discards the Q♦. The drop, outs and discard ranking are left out here.",
         "value": {"discard": "2c", "distance": 4, "objective": "expected_points",
                   "objective_note": None,
-                  "expected_points": {"step": "play", "samples": 16, "seed": 0, "complete": True,
+                  "expected_points": {"step": "play", "samples": 24, "seed": 3, "complete": True,
                                       "alternatives": [
-                      _priced("Qd", 5.0, 2.46, 0.0, 0.0, 0.062, 0.061, "best",
-                              "keep the 2♣; discard the Q♦, 5.0 points expected at the end of the "
-                              "hand, against 36.6 for the 2♣", advised=True),
-                      _priced("Kd", 7.81, 2.62, 2.81, 2.04, 0.0, 0.0, "inaccuracy",
-                              "discarding the K♦ expects 7.8 points, 2.8 more than the advice"),
-                      _priced("3d", 35.94, 11.61, 30.94, 11.75, 0.438, 0.124, "blunder",
-                              "discarding the 3♦ expects 35.9 points, 30.9 more than the advice; "
-                              "another player takes it into a meld 44% of the time"),
-                      _priced("2c", 36.56, 10.46, 31.56, 10.67, 0.062, 0.061, "blunder",
-                              "discarding the 2♣ expects 36.6 points, 31.6 more than the advice",
+                      _priced("Qd", 16.04, 5.78, 0.0, 0.0, 0.208, 0.083, "best",
+                              "keep the 2♣; discard the Q♦, 16.0 points expected at the end of the "
+                              "hand, against 30.8 for the 2♣", advised=True),
+                      _priced("Kd", 18.12, 6.19, 2.08, 2.89, 0.083, 0.056, "inaccuracy",
+                              "discarding the K♦ expects 18.1 points, 2.1 more than the advice"),
+                      _priced("3d", 30.0, 6.92, 13.96, 4.57, 0.125, 0.068, "blunder",
+                              "discarding the 3♦ expects 30.0 points, 14.0 more than the advice"),
+                      _priced("2c", 30.83, 7.94, 14.79, 6.49, 0.167, 0.076, "blunder",
+                              "discarding the 2♣ expects 30.8 points, 14.8 more than the advice",
                               distance_choice=True)]},
                   "action": {"type": "discard", "card": "Qd"}}}}
 """The answers to the advice example requests of the same names."""

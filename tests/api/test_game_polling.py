@@ -10,8 +10,7 @@ import pytest
 from flask import Flask
 from flask.testing import FlaskClient
 
-from api import bot_runner, create_app, game_store
-from api.migrate import upgrade
+from api import bot_runner, game_store
 
 GAME = {"players": ["Asha", "Bo", "Chen"], "hands": 1, "seed": 5, "dealer": 0}
 WITH_BOTS = GAME | {"bots": [None, "greedy", "greedy"]}
@@ -152,13 +151,6 @@ def test_continental_views_are_polled_alike(client: FlaskClient) -> None:
     first = view(client, game_id, tokens[1])
     assert view(client, game_id, tokens[1], first.headers["ETag"]).status_code == 304
     assert first.headers["ETag"] != view(client, game_id, tokens[0]).headers["ETag"]
-
-
-@pytest.fixture
-def postgres_apps(postgres_url: str) -> tuple[Flask, Flask]:
-    upgrade(postgres_url)
-    config = {"DATABASE_URL": postgres_url, "SOLVER_PROCESSES": 0}  # no solver to start
-    return create_app(config), create_app(config)
 
 
 @pytest.mark.postgres

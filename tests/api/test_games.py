@@ -12,7 +12,6 @@ from flask import Flask
 from flask.testing import FlaskClient
 
 from api import create_app
-from api.migrate import upgrade
 from rulesets.cards import DECK
 
 SEED_GAME = {"players": ["Asha", "Bo", "Chen"], "hands": 1, "seed": 5, "dealer": 0}
@@ -206,13 +205,6 @@ def test_two_concurrent_actions_never_both_apply_sqlite(app: Flask) -> None:
         act(client, game_id, tokens[holder_of_two(client, game_id)], type="keep")
         assert race((app, app), game_id, tokens, version=1) == [200, 409]
         assert client.get(f"/v1/games/{game_id}").json["version"] == 2
-
-
-@pytest.fixture
-def postgres_apps(postgres_url: str) -> tuple[Flask, Flask]:
-    upgrade(postgres_url)
-    config = {"DATABASE_URL": postgres_url, "SOLVER_PROCESSES": 0}  # no solver to start
-    return create_app(config), create_app(config)
 
 
 @pytest.mark.postgres

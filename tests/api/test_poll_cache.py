@@ -440,13 +440,6 @@ def test_every_version_the_app_commits_is_told_its_bots_too(app: Flask, client: 
 # --- two instances on one PostgreSQL database --------------------------------------------------
 
 
-@pytest.fixture
-def postgres_apps(postgres_url: str) -> tuple[Flask, Flask]:
-    upgrade(postgres_url)
-    config = {"DATABASE_URL": postgres_url, "SOLVER_PROCESSES": 0}  # no solver to start
-    return create_app(config), create_app(config)
-
-
 @pytest.mark.postgres
 def test_postgres_a_move_through_one_instance_is_seen_by_the_others_cache_within_the_bound(
         postgres_apps: tuple[Flask, Flask]) -> None:

@@ -13,6 +13,8 @@ import pytest
 
 from rulesets.continental.config import GameConfig
 from rulesets.continental.game import ContinentalGame
+from solver import bots as bots_module
+from solver.bots import bots_of
 from solver.continental.rollout import FastPolicy
 
 SCRIPT = Path(__file__).resolve().parents[2] / "bench" / "continental_rollout_policy.py"
@@ -53,7 +55,11 @@ def test_the_policy_as_a_player_plays_whole_hands_of_legal_moves_from_its_seat_a
             game.apply(action)
 
 
-def test_a_tiny_run_prints_the_three_lines(capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_tiny_run_prints_the_three_lines(capsys: pytest.CaptureFixture[str],
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    assert "rollout" not in bots_of("continental")  # importing the bench registers nothing
+    registry = bots_module._BOTS
+    monkeypatch.setattr(registry, "_items", dict(registry._items))  # the bench's bots go with the test
     bench.main(["--deals", "1", "--hands", "1"])
     out = capsys.readouterr().out
     for line in ("rollout vs advisor", "rollout vs rollout_points", "rollout_points vs advisor"):
