@@ -58,10 +58,12 @@ class MostPointsPolicy(FastPolicy):
         if any(d for s, d in enumerate(game.dropped) if s != game.current):
             for index in range(len(game.table)):
                 feeds |= game.accepted(index)
-        return min(hand, key=lambda c: (far[card_facts(c, self.card_values)[0]],
-                                        feeds >> card_facts(c, self.card_values)[0] & 1,
-                                        -card_facts(c, self.card_values)[1],
-                                        card_facts(c, self.card_values)[0]))
+
+        def score(card: Card) -> tuple[int, int, int, int]:
+            t, worth = card_facts(card, self.card_values)
+            return far[t], feeds >> t & 1, -worth, t
+
+        return min(hand, key=score)
 
 
 def policy_action(policy: FastPolicy, game: ContinentalGame, seat: int) -> Record:
