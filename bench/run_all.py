@@ -28,6 +28,7 @@ RUNS: list[tuple[str, list[str]]] = [
     ("idle_tables.py", ["--seconds", "5"]),
     ("ramchi_tournament.py", ["--deals", "12"]),
     ("continental_games.py", ["--games", "5", "--api-games", "1", "--strength-games", "4"]),
+    ("continental_rollout_speed.py", ["--deals", "2", "--rollouts", "2"]),
     ("continental_rollout_policy.py", ["--quick"]),
     ("continental_playoff.py", ["--quick", "--lines", "ev:advisor"]),
 ]

@@ -45,6 +45,8 @@ import functools
 from collections.abc import Callable, Iterator, Sequence
 from itertools import combinations_with_replacement, product
 
+import numpy as np
+
 from rulesets.continental.contracts import Contract, drop_size
 from rulesets.continental.melds import rank_at, run_windows
 from solver.budget import Deadline, deadline_or_none
@@ -139,41 +141,45 @@ def _layers(key: int) -> list[int]:
         k += 1
 
 
+@functools.cache
+def _cover_rows(runs: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The window multisets of :func:`_window_covers` for ``n`` = 1..runs as one array (a row per
+    multiset, ``runs`` layers, the layers past ``n`` empty), where each ``n`` starts, and each
+    row's ``n - 1``.
+    """
+    rows: list[list[int]] = []
+    starts: list[int] = []
+    for n in range(1, runs + 1):
+        starts.append(len(rows))
+        rows.extend([*cover, *([0] * (runs - n))] for cover in _window_covers(n))
+    first = np.array(starts)
+    group = np.repeat(np.arange(runs), np.diff(np.append(first, len(rows))))
+    return np.array(rows, dtype=np.int64), first, group
+
+
 @functools.lru_cache(maxsize=1 << 16)
 def _suit_table(key: int, runs: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
     """For ``n`` = 0..runs windows in one suit: most naturals covered, out ranks, free ranks.
 
     ``out[n]`` has the ranks whose extra copy would raise ``value[n]``; ``free[n]`` the held
     ranks one copy of which can go without lowering it. Every multiset of exactly ``n``
-    windows is tried (a spare window anywhere is how an empty run shows all ranks as outs).
+    windows is tried (a spare window anywhere is how an empty run shows all ranks as outs), all
+    at once: a multiset covers ``sum(popcount(held[k] & cover[k]))`` naturals, its outs are the
+    ranks it covers more often than they are held, its free ranks those held more often than
+    covered.
     """
     held = _layers(key)
-    values, outs_, frees = [0], [0], [held[0] if held else 0]
-    depth = len(held)
-    for n in range(1, runs + 1):
-        best, out, free = -1, 0, 0
-        top = min(n, depth)
-        for cover in _window_covers(n):
-            value = 0
-            for k in range(top):
-                value += (held[k] & cover[k]).bit_count()
-            if value < best:
-                continue
-            o = 0
-            for k in range(n):
-                o |= cover[k] & ~held[k] if k < depth else cover[k]
-            f = 0
-            for k in range(depth):
-                f |= held[k] & ~cover[k] if k < n else held[k]
-            if value > best:
-                best, out, free = value, o, f
-            else:
-                out |= o
-                free |= f
-        values.append(best)
-        outs_.append(out & _ALL_RANKS)
-        frees.append(free)
-    return tuple(values), tuple(outs_), tuple(frees)
+    covers, starts, group = _cover_rows(runs)
+    layers = np.zeros(runs, dtype=np.int64)
+    layers[:min(len(held), runs)] = held[:runs]
+    values = np.bitwise_count(covers & layers).sum(axis=1)
+    best = np.maximum.reduceat(values, starts)
+    tight = values == best[group]
+    outs_ = np.bitwise_or.reduceat(np.where(tight, np.bitwise_or.reduce(covers & ~layers, axis=1), 0), starts)
+    frees = np.bitwise_or.reduceat(np.where(tight, np.bitwise_or.reduce(layers & ~covers, axis=1), 0), starts)
+    deeper = held[runs] if len(held) > runs else 0  # copies no run could take
+    return ((0, *best.tolist()), (0, *(outs_ & _ALL_RANKS).tolist()),
+            (held[0] if held else 0, *(frees | deeper).tolist()))
 
 
 @functools.cache
@@ -330,7 +336,7 @@ def clear_caches() -> None:
 
     >>> clear_caches()
     """
-    for cached in (_suit_table, _knapsack, _knapsack_value, _rank_counts, analyse):
+    for cached in (_suit_table, _knapsack, _knapsack_value, _rank_counts, _trio_analysis, analyse):
         cached.cache_clear()
 
 
@@ -388,7 +394,7 @@ def analyse(key: int, trios: int, runs: int) -> HandAnalysis:
         return HandAnalysis(value, _spread(out), _spread(free))
     rank_counts = [a + b + c + d for a, b, c, d in zip(*map(_rank_counts, keys), strict=True)]
     if runs == 0:
-        return _trio_analysis(rank_counts, trios)
+        return _trio_analysis(tuple(rank_counts), trios)
     base, base_out, base_free = _knapsack(keys, runs)
     # The runs left by one trio rank alone bound every choice holding it (fewer naturals only
     # shrink the runs' knapsack): value(choice) <= used + min over its ranks of that.
@@ -536,8 +542,11 @@ def _chunk_totals(counts: Sequence[int]) -> tuple[int, int, int]:
     return t3, t2, t1
 
 
-def _trio_analysis(rank_counts: Sequence[int], trios: int) -> HandAnalysis:
-    """:func:`analyse` for trios only: suits do not matter, so work rank by rank."""
+@functools.lru_cache(maxsize=1 << 16)
+def _trio_analysis(rank_counts: tuple[int, ...], trios: int) -> HandAnalysis:
+    """:func:`analyse` for trios only: suits do not matter, so work rank by rank (and hands
+    that differ only by suits share one analysis).
+    """
     totals = _chunk_totals(rank_counts)
     best = _best_trios(trios, *totals)
     raise_mask, keep_mask = _trio_masks(trios, rank_counts, totals, best)

@@ -17,7 +17,8 @@ The fast policy is the advisor's rules of thumb, computed from the exact distanc
   unless the seat *holds* (see :class:`Plan`); once dropped lay off every card that fits
   (keeping one to discard); discard the card that keeps the hand closest to its contract, not
   one a table meld takes once another player has dropped, then the one leaving the most kinds of
-  outs (:func:`outs_left`), the most points first (once dropped: the most points).
+  outs (:func:`outs_left`, found with few analyses: :func:`most_outs`), the most points first
+  (once dropped: the most points).
 
 A hand that lasts :data:`MAX_TURNS` turns is scored as if the stock ran out (it is rare: the
 stock is reshuffled from the pile, so a hand can in principle go on for ever).
@@ -54,7 +55,7 @@ from solver.continental.cardtypes import JOKER, type_of
 from solver.continental.distance import DELTA, analysis_of, outs_mask
 
 __all__ = ["MAX_TURNS", "FastPolicy", "Plan", "RolloutGame", "accepts", "answer_offer", "discard_distances",
-           "hand_key", "outs_left", "play_out"]
+           "hand_key", "most_outs", "outs_left", "play_out"]
 
 MAX_TURNS = 160
 """Turns after which a rollout's hand is scored as if the stock had run out."""
@@ -179,8 +180,11 @@ class RolloutGame(ContinentalGame):
 
 
 _JOKER_BIT = 1 << JOKER
-_CARD_FACTS: dict[tuple[Card, str], tuple[int, int]] = {}
-"""Each card's type and points by card values, worked out once (the policy asks millions of times)."""
+_CARD_FACTS: dict[int, tuple[Card, str, tuple[int, int]]] = {}
+"""Each card's type and points by card values, worked out once (the policy asks millions of
+times), by the card's identity (hashing a card costs more than the facts' lookup); the entry
+holds the card, so its identity is not reused while it is kept."""
+_CARD_FACTS_KEPT = 1 << 16
 
 
 def card_facts(card: Card, card_values: str) -> tuple[int, int]:
@@ -190,9 +194,13 @@ def card_facts(card: Card, card_values: str) -> tuple[int, int]:
     >>> card_facts(parse_card("As"), "standard")
     (51, 20)
     """
-    facts = _CARD_FACTS.get((card, card_values))
-    if facts is None:
-        facts = _CARD_FACTS[(card, card_values)] = (type_of(card), card_points(card, card_values))
+    known = _CARD_FACTS.get(id(card))
+    if known is not None and known[0] is card and known[1] == card_values:
+        return known[2]
+    if len(_CARD_FACTS) > _CARD_FACTS_KEPT:
+        _CARD_FACTS.clear()
+    facts = (type_of(card), card_points(card, card_values))
+    _CARD_FACTS[id(card)] = (card, card_values, facts)
     return facts
 _ACCEPTS: dict[int, tuple[Meld, int]] = {}
 """The :func:`accepts` masks of the melds seen lately, by identity (a meld is immutable)."""
@@ -339,16 +347,20 @@ class FastPolicy:
                         return Drop(seat, tuple(tuple(meld) for meld in drop))
             return Discard(seat, self._discard_building(game, hand, spare))
         if len(hand) > spare:
+            fits = 0
+            for index in range(len(game.table)):
+                fits |= game.accepted(index)
             for card in sorted(hand, key=lambda c: -card_facts(c, self.card_values)[1]):
-                index = self._fits_table(game, card)
-                if index is not None:
-                    return LayOff(seat, card, index, None)
+                if fits >> card_facts(card, self.card_values)[0] & 1:
+                    index = self._fits_table(game, card)
+                    if index is not None:
+                        return LayOff(seat, card, index, None)
         return Discard(seat, max(hand, key=lambda c: card_facts(c, self.card_values)[::-1]))
 
     def _discard_building(self, game: RolloutGame, hand: tuple[Card, ...], spare: int) -> Card:
         """The card whose discard keeps the hand closest (:func:`discard_distances`), then feeds
         no table meld once another player has dropped, then leaves the most kinds of outs
-        (:func:`outs_left`), then the most points.
+        (:func:`most_outs`), then the most points (then the lowest type; the first such card).
         """
         key, jokers = game.key_of(hand)
         far = discard_distances(hand, game.contract, spare, key=key, jokers=jokers)
@@ -357,17 +369,17 @@ class FastPolicy:
         if any(d for s, d in enumerate(game.dropped) if s != game.current):
             for index in range(len(game.table)):
                 feeds |= game.accepted(index)
-        outs: dict[int, int] = {}
-        tied = sum(d == closest for d in far.values()) > 1  # else no tie to break
-        best, choice = None, hand[0]
+        worth: dict[int, int] = {}
         for card in hand:
-            t, worth = card_facts(card, self.card_values)
-            if tied and far[t] == closest and t not in outs:
-                outs[t] = outs_left(game.contract, key, len(hand), jokers, card, spare)
-            score = (far[t], feeds >> t & 1, -outs.get(t, 0), -worth, t)
-            if best is None or score < best:
-                best, choice = score, card
-        return choice
+            t, points = card_facts(card, self.card_values)
+            if far[t] == closest:
+                worth[t] = points
+        if len(worth) > 1 and feeds:
+            safe = {t: w for t, w in worth.items() if not feeds >> t & 1}
+            worth = safe or worth
+        best = next(iter(worth)) if len(worth) == 1 else most_outs(
+            game.contract, key, len(hand), jokers, worth, spare)
+        return next(card for card in hand if card_facts(card, self.card_values)[0] == best)
 
 
 def outs_left(contract: Contract, key: int, size: int, jokers: int, card: Card, spare: int = 1) -> int:
@@ -395,6 +407,74 @@ def outs_left(contract: Contract, key: int, size: int, jokers: int, card: Card, 
         key_left, jokers_left = key - DELTA[card.index], jokers
     _, mask = outs_mask(key_left, size - 1, jokers_left, contract.trios, contract.runs, spare)
     return mask.bit_count()
+
+
+def most_outs(contract: Contract, key: int, size: int, jokers: int, worth: dict[int, int],
+              spare: int = 1) -> int:
+    """Of the card types ``worth`` (type: points, each held in the hand of ``key``: ``size``
+    cards, ``jokers`` of them jokers), the one whose discard leaves the most kinds of outs
+    (:func:`outs_left`), then the most points, then the lowest type.
+
+    It is :func:`outs_left` of each type, maximised, with most analyses of a hand less a card
+    skipped, exactly:
+
+    - the outs a discard leaves are known without that hand's analysis when it would be ready
+      (none), when it is only short of cards (every type), and for a joker (jokers change no
+      analysis);
+    - a *free* natural (the melds use as many naturals without it) leaves at most the outs of
+      the whole hand: a card that helps the hand without it helps the whole hand;
+    - so the types are tried in order of (outs at most, points, lowest type), and a type that
+      cannot beat the best so far, nor can any after it, ends the search.
+
+    >>> from rulesets.cards import parse_cards
+    >>> from rulesets.continental.contracts import CONTRACTS
+    >>> hand = parse_cards("7c 7d 9s 9h Kd Qs 2c 5h")
+    >>> key, jokers = hand_key(hand)
+    >>> worth = {type_of(c): card_points(c, "standard") for c in parse_cards("2c 5h Kd Qs")}
+    >>> most_outs(CONTRACTS[1], key, 8, jokers, worth) == type_of(parse_cards("Qs")[0])
+    True
+
+    (Each leaves the same 9 kinds of outs; the K♦ and the Q♠ are worth 10 points, and the Q♠
+    is the lower type.)
+    """
+    trios, runs = contract.trios, contract.runs
+    info = analysis_of(key, trios, runs)
+    slots, melds = drop_size(trios, runs), trios + runs
+    short = slots + spare - (size - 1)
+    bound = (info.out | (_JOKER_BIT if slots - jokers > melds else 0)).bit_count()
+    best: tuple[int, int, int] | None = None
+    unknown: list[tuple[int, int, int]] = []
+    for t, points in worth.items():
+        if t == JOKER:
+            need = max(melds, slots - jokers + 1) - info.naturals
+        else:
+            need = max(melds, slots - jokers) - info.naturals + (0 if (info.free >> t) & 1 else 1)
+        far = max(short, need, 0)
+        if far == 0:
+            known = 0
+        elif need < far:
+            known = _EVERY_TYPE
+        elif t == JOKER:
+            known = (info.out | (_JOKER_BIT if slots - jokers + 1 > melds else 0)).bit_count()
+        else:
+            unknown.append((bound if (info.free >> t) & 1 else _EVERY_TYPE, points, -t))
+            continue
+        if best is None or (known, points, -t) > best:
+            best = (known, points, -t)
+    unknown.sort(reverse=True)
+    for most, points, minus_t in unknown:
+        if best is not None and (most, points, minus_t) < best:
+            break
+        _, mask = outs_mask(key - DELTA[-minus_t], size - 1, jokers, trios, runs, spare)
+        found = (mask.bit_count(), points, minus_t)
+        if best is None or found > best:
+            best = found
+    assert best is not None
+    return -best[2]
+
+
+_EVERY_TYPE = JOKER + 1
+"""How many card types there are (52 naturals and the joker): the most outs a hand can have."""
 
 
 def discard_distances(hand: Sequence[Card], contract: Contract, spare: int = 1, *,

@@ -34,6 +34,7 @@ from rulesets.cards import Card
 from rulesets.continental.deck import Deck
 from rulesets.continental.game import ContinentalGame
 from rulesets.continental.knowledge import known_cards
+from rulesets.continental.records import HandDealt
 from rulesets.continental.views import redacted_log
 from rulesets.errors import InvalidInputError
 from rulesets.jsonable import jsonable
@@ -151,10 +152,12 @@ class Sampler:
 
 def knowledge_of_seat(game: ContinentalGame, seat: int) -> SeatKnowledge:
     """What ``seat`` knows of the cards of ``game``'s running hand, from what it may see (module
-    text): never another hand's or the stock's cards, only the hands' sizes.
+    text): never another hand's or the stock's cards, only the hands' sizes. Only the running
+    hand's records are read (the seat's redaction of them: earlier hands tell nothing of this one).
     """
     by_name = {jsonable(card): card for card in game.config.deck.cards()}
-    _pile, held = known_cards(redacted_log(game, seat), seat, game.config)
+    start = next((i for i in range(len(game.log) - 1, -1, -1) if isinstance(game.log[i], HandDealt)), 0)
+    _pile, held = known_cards(redacted_log(game, seat, start=start), seat, game.config)
     others = []
     for step in range(1, game.players):
         other = (seat + step) % game.players

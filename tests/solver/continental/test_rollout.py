@@ -23,8 +23,10 @@ from solver.continental.rollout import (
     FastPolicy,
     RolloutGame,
     accepts,
+    card_facts,
     discard_distances,
     hand_key,
+    most_outs,
     outs_left,
     play_out,
 )
@@ -93,3 +95,46 @@ def test_the_rollout_policy_keeps_the_discard_that_leaves_the_most_outs_among_th
         most = max(outs_left(rollout.contract, key, len(hand), jokers, c) for c in closest)
         assert far[type_of(record.card)] == min(far.values())
         assert outs_left(rollout.contract, key, len(hand), jokers, record.card) == most
+
+
+@pytest.mark.parametrize("hand", range(1, 8))
+@pytest.mark.parametrize("spare", [0, 1])
+def test_the_discard_leaving_the_most_outs_found_with_fewer_analyses_is_the_one_every_analysis_finds(
+        hand: int, spare: int) -> None:
+    """:func:`most_outs` skips analyses it can prove useless; its choice is that of
+    :func:`outs_left` tried on every type (then the most points, then the lowest type)."""
+    contract = CONTRACTS[hand]
+    deck = list(Deck.for_players(4).cards())
+    rng = random.Random(200 + 2 * hand + spare)
+    for _ in range(80):
+        cards = rng.sample(deck, contract.cards_dealt + 1 + rng.choice((0, 0, 0, 2, 4, -3)))
+        key, jokers = hand_key(cards)
+        held = {type_of(c): c for c in cards}
+        types = rng.sample(sorted(held), rng.randint(1, len(held)))
+        worth = {t: card_facts(held[t], "standard")[1] for t in types}
+        every = max(types, key=lambda t: (outs_left(contract, key, len(cards), jokers, held[t], spare),
+                                          worth[t], -t))
+        assert most_outs(contract, key, len(cards), jokers, worth, spare) == every, (cards, types)
+
+
+def test_a_free_card_leaves_no_out_the_whole_hand_lacks() -> None:
+    """The bound :func:`most_outs` prunes with: without a card the melds do not need, a hand has
+    no out the whole hand does not have."""
+    deck = list(Deck.for_players(4).cards())
+    rng = random.Random(7)
+    checked = 0
+    for hand in range(1, 8):
+        contract = CONTRACTS[hand]
+        for _ in range(30):
+            cards = rng.sample(deck, contract.cards_dealt + 1)
+            counts = counts_of(cards)
+            now = distance(counts, contract, spare=0)
+            whole = {t for t in range(TYPES) if distance(add(counts, t), contract, spare=0) < now}
+            for card in {type_of(c): c for c in cards if c.rank is not None}.values():
+                left = remove(counts, type_of(card))
+                if distance(left, contract, spare=0) != now or not now:
+                    continue  # not free, or the hand is ready
+                outs = {t for t in range(TYPES) if distance(add(left, t), contract, spare=0) < now}
+                assert outs <= whole, (cards, card)
+                checked += 1
+    assert checked > 100
