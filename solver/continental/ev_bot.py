@@ -50,8 +50,9 @@ logger = logging.getLogger(__name__)
 SAMPLES = 24
 """Samples per alternative the bot plays out, at most."""
 WORK = 1000
-"""Rollout turns the bot plays per decision, at most (about 0.1-0.5 s on one core: a turn of
-the rollout policy costs 0.1-0.5 ms, more in the long hands and before its caches are warm).
+"""Rollout turns the bot plays per decision, at most (about 0.05-0.5 s on one core: a turn of
+the rollout policy costs about 0.05-0.3 ms, more in the long hands of the late contracts and
+before its caches are warm: ``bench/continental_rollout_speed.py``).
 Fewer turns leave most pricings short of the samples an overrule needs (:data:`~solver.
 continental.expected.MIN_OVERRULE`): at 450 turns the bot played almost as the advisor
 (``bench/continental_playoff.py``, README)."""
