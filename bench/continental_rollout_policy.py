@@ -54,10 +54,7 @@ class MostPointsPolicy(FastPolicy):
     def _discard_building(self, game: RolloutGame, hand: tuple[Card, ...], spare: int) -> Card:
         key, jokers = game.key_of(hand)
         far = discard_distances(hand, game.contract, spare, key=key, jokers=jokers)
-        feeds = 0
-        if any(d for s, d in enumerate(game.dropped) if s != game.current):
-            for index in range(len(game.table)):
-                feeds |= game.accepted(index)
+        feeds = self.feeds(game)
 
         def score(card: Card) -> tuple[int, int, int, int]:
             t, worth = card_facts(card, self.card_values)

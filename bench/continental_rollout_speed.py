@@ -59,10 +59,7 @@ class EveryTypePolicy(FastPolicy):
         key, jokers = game.key_of(hand)
         far = discard_distances(hand, game.contract, spare, key=key, jokers=jokers)
         closest = min(far.values())
-        feeds = 0
-        if any(d for s, d in enumerate(game.dropped) if s != game.current):
-            for index in range(len(game.table)):
-                feeds |= game.accepted(index)
+        feeds = self.feeds(game)
         outs: dict[int, int] = {}
         tied = sum(d == closest for d in far.values()) > 1
         best, choice = None, hand[0]

@@ -357,6 +357,16 @@ class FastPolicy:
                         return LayOff(seat, card, index, None)
         return Discard(seat, max(hand, key=lambda c: card_facts(c, self.card_values)[::-1]))
 
+    def feeds(self, game: RolloutGame) -> int:
+        """The card types (a mask) the current player avoids discarding: those a table meld
+        takes, once another player has dropped (none before).
+        """
+        feeds = 0
+        if any(d for s, d in enumerate(game.dropped) if s != game.current):
+            for index in range(len(game.table)):
+                feeds |= game.accepted(index)
+        return feeds
+
     def _discard_building(self, game: RolloutGame, hand: tuple[Card, ...], spare: int) -> Card:
         """The card whose discard keeps the hand closest (:func:`discard_distances`), then feeds
         no table meld once another player has dropped, then leaves the most kinds of outs
@@ -365,10 +375,7 @@ class FastPolicy:
         key, jokers = game.key_of(hand)
         far = discard_distances(hand, game.contract, spare, key=key, jokers=jokers)
         closest = min(far.values())
-        feeds = 0
-        if any(d for s, d in enumerate(game.dropped) if s != game.current):
-            for index in range(len(game.table)):
-                feeds |= game.accepted(index)
+        feeds = self.feeds(game)
         worth: dict[int, int] = {}
         for card in hand:
             t, points = card_facts(card, self.card_values)

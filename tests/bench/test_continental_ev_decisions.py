@@ -3,23 +3,14 @@ decisions and leaves no observer behind."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-
 import pytest
 
 from solver.continental import ev_bot
-
-SCRIPT = Path(__file__).resolve().parents[2] / "bench" / "continental_ev_decisions.py"
+from tests.bench.scripts import load_script
 
 
 def test_one_hand_prints_each_decision_kind_priced(capsys: pytest.CaptureFixture[str]) -> None:
-    spec = importlib.util.spec_from_file_location("continental_ev_decisions", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
+    module = load_script("continental_ev_decisions")
     module.main(["--deals", "1", "--hands", "1"])
     lines = capsys.readouterr().out.splitlines()
     rows = {line.split("|")[1].strip(): line.split("|") for line in lines if line.startswith("| ")}

@@ -3,11 +3,7 @@ seat, plays only legal moves, and a tiny real run (one deal of one hand) prints 
 
 from __future__ import annotations
 
-import importlib.util
 import random
-import sys
-from pathlib import Path
-from types import ModuleType
 
 import pytest
 
@@ -16,20 +12,9 @@ from rulesets.continental.game import ContinentalGame
 from solver import bots as bots_module
 from solver.bots import bots_of
 from solver.continental.rollout import FastPolicy
+from tests.bench.scripts import load_script
 
-SCRIPT = Path(__file__).resolve().parents[2] / "bench" / "continental_rollout_policy.py"
-
-
-def _load() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("continental_rollout_policy", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-bench = _load()
+bench = load_script("continental_rollout_policy")
 
 
 @pytest.mark.parametrize("policy", [FastPolicy, bench.MostPointsPolicy])

@@ -3,28 +3,12 @@ close discard) plays the very games the rollout policy plays, and a tiny run pri
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-from types import ModuleType
-
 import pytest
 
 from solver.continental.rollout import FastPolicy, RolloutGame, play_out
+from tests.bench.scripts import load_script
 
-SCRIPT = Path(__file__).resolve().parents[2] / "bench" / "continental_rollout_speed.py"
-
-
-def _load() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("continental_rollout_speed", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-bench = _load()
+bench = load_script("continental_rollout_speed")
 
 
 @pytest.mark.parametrize("hand", range(1, 8))

@@ -4,26 +4,11 @@ and moves are seen."""
 
 from __future__ import annotations
 
-import importlib.util
-import sys
-from pathlib import Path
-from types import ModuleType
-
 import pytest
 
-SCRIPT = Path(__file__).resolve().parents[2] / "bench" / "idle_tables.py"
+from tests.bench.scripts import load_script
 
-
-def _load() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("idle_tables", SCRIPT)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up
-    spec.loader.exec_module(module)
-    return module
-
-
-idle_tables = _load()
+idle_tables = load_script("idle_tables")
 
 
 def test_a_tiny_run_polls_with_304_against_full_views_and_sees_the_moves(
