@@ -52,7 +52,7 @@ from rulesets.continental.records import Buy, Discard, Draw, Drop, LayOff, Pass
 from rulesets.continental.turn_actions import contract_drop
 from rulesets.log import Record
 from solver.continental.cardtypes import JOKER, type_of
-from solver.continental.distance import DELTA, analysis_of, outs_mask
+from solver.continental.distance import DELTA, HandAnalysis, analysis_of, outs_mask
 
 __all__ = ["MAX_TURNS", "FastPolicy", "Plan", "RolloutGame", "accepts", "answer_offer", "discard_distances",
            "hand_key", "most_outs", "outs_left", "play_out"]
@@ -452,10 +452,7 @@ def most_outs(contract: Contract, key: int, size: int, jokers: int, worth: dict[
     best: tuple[int, int, int] | None = None
     unknown: list[tuple[int, int, int]] = []
     for t, points in worth.items():
-        if t == JOKER:
-            need = max(melds, slots - jokers + 1) - info.naturals
-        else:
-            need = max(melds, slots - jokers) - info.naturals + (0 if (info.free >> t) & 1 else 1)
+        need = _need_without(info, t, slots, melds, jokers)
         far = max(short, need, 0)
         if far == 0:
             known = 0
@@ -505,12 +502,19 @@ def discard_distances(hand: Sequence[Card], contract: Contract, spare: int = 1, 
     short = slots + spare - (len(hand) - 1)
     out: dict[int, int] = {}
     for card in hand:
-        if card.rank is None:
-            out[JOKER] = max(short, max(melds, slots - jokers + 1) - info.naturals, 0)
-        else:
-            lost = 0 if (info.free >> card.index) & 1 else 1
-            out[card.index] = max(short, max(melds, slots - jokers) - info.naturals + lost, 0)
+        t = JOKER if card.rank is None else card.index
+        out[t] = max(short, _need_without(info, t, slots, melds, jokers), 0)
     return out
+
+
+def _need_without(info: HandAnalysis, t: int, slots: int, melds: int, jokers: int) -> int:
+    """The cards the melds would lack (short of none) once a card of type ``t`` leaves the hand
+    of analysis ``info`` and ``jokers`` jokers: a joker changes only the joker count, a free
+    natural leaves the naturals the melds use as they are, any other natural lowers them by one.
+    """
+    if t == JOKER:
+        return max(melds, slots - jokers + 1) - info.naturals
+    return max(melds, slots - jokers) - info.naturals + (0 if (info.free >> t) & 1 else 1)
 
 
 def answer_offer(game: RolloutGame, policy: FastPolicy) -> None:
