@@ -305,21 +305,34 @@ def known_in_continental(log: dict[str, Any], players: int) -> dict[int, set[str
     return known
 
 
+ACTION_GONE_MS = 3000
+"""How long a click waits for a button seen a moment ago (a decision can go away meanwhile)."""
+
+
 def play_one_continental_step(person: Person) -> str | None:
     """Do what the page offers now: pass on an offer, draw from the stock, or discard the first
     card; the action's name, or None when it is not this person's decision."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
+
     panel = person.panel
     actions = panel.get_by_role("group", name="Your actions")
-    for name in ("Pass", "Draw from the stock"):
-        button = actions.get_by_role("button", name=name, exact=True)
-        if button.count() and button.is_visible():
-            button.click()
-            return name
-    discard = actions.get_by_role("button", name="Discard (select one card)")
-    if discard.count() and discard.is_visible():
-        panel.get_by_role("list", name="Your hand: select cards").get_by_role("button").first.click()
-        actions.get_by_role("button", name=re.compile("^Discard ")).click()
-        return "Discard"
+    try:
+        for name in ("Pass", "Draw from the stock"):
+            button = actions.get_by_role("button", name=name, exact=True)
+            if button.count() and button.is_visible():
+                button.click(timeout=ACTION_GONE_MS)
+                return name
+        discard = actions.get_by_role("button", name="Discard (select one card)")
+        if discard.count() and discard.is_visible():
+            panel.get_by_role("list", name="Your hand: select cards").get_by_role("button").first.click(
+                timeout=ACTION_GONE_MS)
+            actions.get_by_role("button", name=re.compile("^Discard ")).click(timeout=ACTION_GONE_MS)
+            return "Discard"
+    except PlaywrightTimeoutError:
+        # The decision went away between seeing the button and clicking it: a buy offer another
+        # player settled (a nearer buyer bought, or the player whose turn it is took the card),
+        # and the page redrew without it. Not this person's decision any more: look again.
+        return None
     return None
 
 
