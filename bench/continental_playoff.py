@@ -65,6 +65,11 @@ GAME = "continental"
 PLAYERS = 4
 DEFAULT_LINES = "ev:advisor,ev:random,advisor:random"
 DEFAULT_DEALS = 20
+MAX_HAND_ACTIONS = 20_000
+"""Bot actions after which a hand is stopped and scored as if the stock had run out. The rules
+let a hand go on for ever (the stock is reshuffled from the pile); random players never took more
+than 1,782 records in a hand (:data:`rulesets.continental.disputes.RECORDS_PER_HAND`), but a rule
+of thumb under test (``bench/continental_policy_variants.py``) can stall one."""
 KINDS = ("draw", "buy", "play")
 
 
@@ -120,6 +125,9 @@ class GameResult:
     """The advisor bot's fallbacks in this game (:data:`solver.continental.bots.BUDGET_FALLBACKS`,
     :data:`~solver.continental.bots.FALLBACKS`: out of budget, advice that gave no legal action),
     whichever bot called it."""
+    stalled: int = 0
+    """Hands stopped after :data:`MAX_HAND_ACTIONS` actions and scored as if the stock had run
+    out (0 for every bot of the repository: only rules of thumb under test ever stalled one)."""
 
     @property
     def bots(self) -> tuple[str, ...]:
@@ -141,7 +149,16 @@ def play(line: str, deal: int, seating: str, hands: int, budget_ms: float | None
     before = (continental_bots.BUDGET_FALLBACKS, continental_bots.FALLBACKS)
     decisions: list[tuple[int, str, float]] = []
     version = 0
+    stalled = 0
+    hand, actions = game.hand_number, 0
     while (seat := kind.bot_seat(game, bots)) is not None:
+        if game.hand_number != hand:
+            hand, actions = game.hand_number, 0
+        if actions >= MAX_HAND_ACTIONS:
+            game.stock_ran_out()  # the hand would go on for ever: scored as the stock running out
+            stalled += 1
+            continue
+        actions += 1
         what = decision_kind(game, seat)
         deadline = None if budget_ms is None else Deadline.after(budget_ms / 1000)
         started = time.perf_counter()
@@ -165,7 +182,7 @@ def play(line: str, deal: int, seating: str, hands: int, budget_ms: float | None
             same_turn.append(out[1])
             out = (None, False)
     return GameResult(line, deal, seating, tuple(scores), tuple(went_out), tuple(same_turn),
-                      tuple(tuple(hand) for hand in buys), tuple(decisions), fallbacks)
+                      tuple(tuple(hand) for hand in buys), tuple(decisions), fallbacks, stalled)
 
 
 # --- statistics (pure) -----------------------------------------------------------------------
@@ -416,6 +433,10 @@ def _print_tables(summaries: list[LineSummary], runs: list[GameResult], budget_m
     budget_fallbacks, errors = (sum(g.fallbacks[i] for g in runs) for i in range(2))
     print(f"\nThe advisor bot's fallbacks (a simple move instead of the advice): {budget_fallbacks} out of "
           f"budget, {errors} for advice that gave no legal action")
+    stalled = sum(g.stalled for g in runs)
+    if stalled:
+        print(f"\n{stalled} hand(s) reached {MAX_HAND_ACTIONS:,} actions and were scored as if the "
+              "stock had run out (the stock is reshuffled from the pile, so a hand can go on for ever)")
 
 
 def _print_targets(args: argparse.Namespace, summaries: list[LineSummary], runs: list[GameResult]) -> None:

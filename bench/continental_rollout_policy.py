@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import random
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -75,20 +75,36 @@ def policy_action(policy: FastPolicy, game: ContinentalGame, seat: int) -> Recor
     return policy.play(view, seat)
 
 
-def _player(policy_type: type[FastPolicy]) -> object:
+def register_policies(policies: dict[str, Callable[[str], FastPolicy]]) -> None:
+    """Register a bot for each policy (``name``: the policy by card values), once per process:
+    it plays the policy's move from what its seat sees; a move the rules refuse would be a bug
+    of the policy, and the advisor plays instead.
+    """
+    for name, make in policies.items():
+        if name not in bots_of("continental"):
+            register_bot(Bot(game="continental", name=name, description=f"the rollout policy ({name})",
+                             choose=_player(make)))  # type: ignore[arg-type]
+
+
+def _player(make: Callable[[str], FastPolicy]) -> Callable[..., Record]:
     def choose(game: ContinentalGame, seat: int, rng: random.Random, deadline: Deadline | None) -> Record:
-        action = policy_action(policy_type(card_values=game.options.card_values), game, seat)
-        # A policy move the rules refuse would be a bug of the policy: the advisor plays instead.
+        action = policy_action(make(game.options.card_values), game, seat)
         return action if game.can(action) else advisor_action(game, seat, rng, deadline=deadline)
     return choose
 
 
 def register() -> None:
     """Register the two bots (once) for this process's games."""
-    for name, policy in (("rollout", FastPolicy), ("rollout_points", MostPointsPolicy)):
-        if name not in bots_of("continental"):
-            register_bot(Bot(game="continental", name=name, description=f"the rollout policy ({name})",
-                             choose=_player(policy)))  # type: ignore[arg-type]
+    register_policies({"rollout": lambda values: FastPolicy(card_values=values),
+                       "rollout_points": lambda values: MostPointsPolicy(card_values=values)})
+
+
+def run_lines(lines: str, argv: Sequence[str] | None) -> None:
+    """The play-off with ``--lines`` defaulting to ``lines`` (``argv``: the command line's)."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if "--lines" not in argv:
+        argv = ["--lines", lines, *argv]
+    continental_playoff.main(argv)
 
 
 if __name__ in ("__main__", "__mp_main__"):  # the script, and the processes it spawns
@@ -98,10 +114,7 @@ if __name__ in ("__main__", "__mp_main__"):  # the script, and the processes it 
 def main(argv: Sequence[str] | None = None) -> None:
     """Run the playoff's lines of the rollout policy (``--lines`` replaces them)."""
     register()
-    argv = list(sys.argv[1:] if argv is None else argv)
-    if "--lines" not in argv:
-        argv = ["--lines", LINES, *argv]
-    continental_playoff.main(argv)
+    run_lines(LINES, argv)
 
 
 if __name__ == "__main__":

@@ -137,7 +137,8 @@ def continental_advice(body: dict[str, Any]) -> dict[str, Any]:
 
     With ``objective: "expected_points"`` (the default is ``"distance"``) and the other players'
     hand sizes (``other_players``), each way to play the decision (take or draw
-    from the stock, buy or pass, drop or hold, each of the best discards) is also
+    from the stock, buy or pass, drop or hold, each of the best discards, and once
+    another player has dropped shedding your heaviest cards) is also
     played out to the end of the hand on ``samples`` random deals of the cards you
     cannot see (``seed``: the same seed and samples give the same answer):
     ``expected_points`` lists them, the advised one first, with the points you are

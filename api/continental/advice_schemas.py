@@ -246,7 +246,10 @@ class ContinentalPricedAlternativeSchema(Schema):
         "description": "take: draw the top discard; stock: draw from the stock; buy or pass: "
                        "answer the buy offer; drop: lay the contract down (then lay off and "
                        "discard card); hold: keep the contract in hand and discard card, to go out "
-                       "all at once later; discard: discard card (not dropping)",
+                       "all at once later; discard: discard card (not dropping); shed: once another "
+                       "player has dropped, discard card, your heaviest, and go on shedding your "
+                       "heaviest cards (buying none) rather than building your contract: fewer "
+                       "points in hand should the hand end before you can drop",
         "example": "discard"})
     card = fields.String(required=True, allow_none=True, metadata={
         "description": "the card taken, bought or discarded (null: the stock, a pass, or going "
@@ -293,7 +296,7 @@ class ContinentalExpectedPointsSchema(Schema):
 
     step = fields.String(required=True, validate=validate.OneOf([s.value for s in Step]), metadata={
         "description": "draw: before your draw (take or stock); play: after it (drop, hold, "
-                       "discard); buy: a buy offer out of your turn (buy or pass)"})
+                       "discard, shed); buy: a buy offer out of your turn (buy or pass)"})
     samples = Int(required=True, metadata={
         "description": "the deals each alternative was played out on (fewer than asked when the "
                        "choice was clear sooner, or the solver budget ran out; 0 when there is a "

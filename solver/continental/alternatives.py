@@ -29,7 +29,7 @@ from rulesets.log import Record
 from solver.continental.cardtypes import type_of
 from solver.continental.position import Position, Step
 from solver.continental.results import AdvisedLayOff, ContinentalAdvice
-from solver.continental.rollout import Plan
+from solver.continental.rollout import Plan, shed_card
 
 __all__ = ["DISCARDS", "Alternative", "Kind", "alternatives"]
 
@@ -47,6 +47,10 @@ class Kind(StrEnum):
     DROP = "drop"
     HOLD = "hold"
     DISCARD = "discard"
+    SHED = "shed"
+    """Discard the card worth the most points and go on shedding the heaviest cards
+    (:attr:`~solver.continental.rollout.Plan.SHED`): fewer points in hand should another player
+    go out soon."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -69,13 +73,15 @@ class Alternative:
 
 
 def alternatives(position: Position, advice: ContinentalAdvice, *, discards: int = DISCARDS,
-                 closest: bool = False) -> tuple[Alternative, ...]:
+                 closest: bool = False, shed: bool = True) -> tuple[Alternative, ...]:
     """The alternatives of ``position``'s decision, the exact advisor's choice first.
 
     ``advice`` is the exact advice of the same position (its draw and buy answers when the
     step is a draw or a buy offer, its drop, lay-offs and discard ranking after the draw). At
     most ``discards`` discards are priced (and one way to hold instead of ``2``); ``closest``
     keeps, before the drop, only the discards leaving the hand as close as the best one.
+    With ``shed``, once another player has dropped, a seat that cannot drop also prices shedding
+    (:attr:`Kind.SHED`) when its heaviest card is worth more points than the advised discard.
     """
     if position.step is Step.BUY:
         buy = advice.buy is not None and advice.buy.advised
@@ -91,7 +97,7 @@ def alternatives(position: Position, advice: ContinentalAdvice, *, discards: int
                             distance_choice=take),
                 Alternative(Kind.STOCK, stock.records, distance_choice=not take))
         return pair if take else pair[::-1]
-    return _play_alternatives(position, advice, discards, closest)
+    return _play_alternatives(position, advice, discards, closest, shed)
 
 
 def _discards_of(kept: Sequence[Card], card_values: str, first: Card | None,
@@ -132,7 +138,7 @@ def _lay_off(step: AdvisedLayOff, table_size: int) -> LayOff:
 
 
 def _play_alternatives(position: Position, advice: ContinentalAdvice, most: int,
-                       closest: bool) -> tuple[Alternative, ...]:
+                       closest: bool, shed: bool) -> tuple[Alternative, ...]:
     hand = position.knowledge.hand
     values = position.options.card_values
     if position.dropped[0]:
@@ -153,7 +159,27 @@ def _play_alternatives(position: Position, advice: ContinentalAdvice, most: int,
         card = max((c for c in hand if type_of(c) == type_of(option.card)), key=lambda c: c.copy)
         out.append(Alternative(Kind.DISCARD, (Discard(0, card),), card,
                                distance_choice=card == advice.discard))
+    if shed and any(position.dropped[1:]):
+        priced = {type_of(a.card) for a in out if a.card is not None}
+        out.extend(a for a in _shedding(position, advice) if type_of(a.card) not in priced)  # type: ignore[arg-type]
     return tuple(out)
+
+
+def _shedding(position: Position, advice: ContinentalAdvice) -> list[Alternative]:
+    """The shedding alternative (:attr:`Kind.SHED`): none unless the hand's heaviest natural is
+    worth more points than the advised discard (nor, in :func:`_play_alternatives`, when its card
+    is priced already: one alternative a first action).
+    """
+    values = position.options.card_values
+    naturals = [c for c in position.knowledge.hand if c.rank is not None]
+    if not naturals or advice.discard is None:
+        return []
+    most = max(card_points(c, values) for c in naturals)
+    if most <= card_points(advice.discard, values):
+        return []
+    spare = 0 if position.options.go_out_without_discard else 1
+    card = shed_card(position.knowledge.hand, position.contract, spare, values)
+    return [Alternative(Kind.SHED, (Discard(0, card),), card, Plan.SHED)]
 
 
 def _holding_discards(position: Position, advice: ContinentalAdvice, card_values: str) -> list[Card]:

@@ -57,7 +57,10 @@ Fewer turns leave most pricings short of the samples an overrule needs (:data:`~
 continental.expected.MIN_OVERRULE`): at 450 turns the bot played almost as the advisor
 (``bench/continental_playoff.py``, README)."""
 DISCARDS = 3
-"""Discards the bot prices, at most (those leaving the hand as close as the best one)."""
+"""Discards the bot prices, at most (those leaving the hand as close as the best one). The bot
+does not price shedding (:attr:`~solver.continental.alternatives.Kind.SHED`): as a rule of play
+it loses points (``bench/continental_policy_variants.py``), and pricing it would take samples
+from the close choices."""
 PRICED: list[Callable[[Position, ExpectedPoints], None]] = []
 """Called with every decision the bot prices and its figures, in order (empty: none). A bench
 (``bench/continental_ev_decisions.py``) counts with it how often the pricing overrules the exact
@@ -93,7 +96,7 @@ def _priced(game: ContinentalGame, seat: int, position: Position, rng: random.Ra
             deadline: Deadline | None) -> ExpectedPoints:
     """The decision priced (the work of :func:`ev_pricing` once the pricing is worth it)."""
     advice = seat_advice(game, seat, drawn=position.step is Step.PLAY, deadline=deadline)
-    options = alternatives(position, advice, discards=DISCARDS, closest=True)
+    options = alternatives(position, advice, discards=DISCARDS, closest=True, shed=False)
     priced = price(position, advice, samples=SAMPLES, seed=rng.getrandbits(31), work=WORK,
                    deadline=deadline, options=options)
     for observer in PRICED:

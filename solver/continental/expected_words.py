@@ -93,6 +93,7 @@ def _doing(kind: Kind, card: Card | None) -> str:
         Kind.HOLD: "holding the contract to go out in one turn"
                    + (f" (discarding the {_name(card)})" if card else ""),
         Kind.DISCARD: f"discarding the {_name(card)}",
+        Kind.SHED: f"discarding the {_name(card)} and shedding your heaviest cards from now on",
     }[kind]
 
 
@@ -124,6 +125,8 @@ def _advised(priced: PricedAlternative, alternatives: Sequence[PricedAlternative
         bonus = position.options.same_turn_bonus
         return (f"hold the contract in hand: dropping it and going out in the same turn scores {bonus}; "
                 f"{ep}" + _against(_of(Kind.DROP, alternatives), "for dropping now"))
+    if kind is Kind.SHED:
+        return _shedding(priced, alternatives, ep)
     others = [p for p in alternatives if not p.advised and p.expected_points is not None]
     keep = next((p for p in others if p.alternative.distance_choice), None)
     head = ("drop now and discard the" if kind is Kind.DROP else "discard the") + f" {_name(card)}"
@@ -141,6 +144,17 @@ def _advised(priced: PricedAlternative, alternatives: Sequence[PricedAlternative
     hold = _of(Kind.HOLD, alternatives)
     return f"{head}: {ep}" + (_against(hold, "for holding the contract to go out in one turn")
                               if kind is Kind.DROP else _next_best(others)) + _feeding(priced, position)
+
+
+def _shedding(priced: PricedAlternative, alternatives: Sequence[PricedAlternative], ep: str) -> str:
+    """Why shed: another player has dropped, so the hand may end before yours is down."""
+    building = next((p for p in alternatives if p.alternative.distance_choice), None)
+    against = ("" if building is None or building.expected_points is None else
+               f", against {points(building.expected_points)} for discarding the "
+               f"{_name(building.alternative.card)} to build your contract")
+    return (f"shed the {_name(priced.alternative.card)} and your heaviest cards from now on: another "
+            f"player has dropped and the hand may end before you can drop, so the points left in "
+            f"your hand matter more than getting closer; {ep}{against}")
 
 
 def _next_best(others: Sequence[PricedAlternative]) -> str:

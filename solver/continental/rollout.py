@@ -55,7 +55,7 @@ from solver.continental.cardtypes import JOKER, type_of
 from solver.continental.distance import DELTA, HandAnalysis, analysis_of, outs_mask
 
 __all__ = ["MAX_TURNS", "FastPolicy", "Plan", "RolloutGame", "accepts", "answer_offer", "discard_distances",
-           "hand_key", "most_outs", "outs_left", "play_out"]
+           "hand_key", "most_outs", "outs_left", "play_out", "shed_card"]
 
 MAX_TURNS = 160
 """Turns after which a rollout's hand is scored as if the stock had run out."""
@@ -66,11 +66,15 @@ class Plan(Enum):
 
     ``NOW`` drops as soon as the hand holds the contract. ``HOLD`` keeps the contract in hand
     until it can drop and go out in the same turn (scoring the same-turn bonus), and gives up
-    holding, dropping at once, as soon as another player has dropped.
+    holding, dropping at once, as soon as another player has dropped. ``SHED`` drops as ``NOW``
+    does but, until then, discards the card worth the most points (a natural: the joker is kept),
+    the closest of those first, and buys nothing: it plays for fewer points in hand should another
+    player go out soon, rather than for its own drop.
     """
 
     NOW = "now"
     HOLD = "hold"
+    SHED = "shed"
 
 
 class RolloutGame(ContinentalGame):
@@ -133,6 +137,7 @@ class RolloutGame(ContinentalGame):
         rollout.owners = list(game.owners)
         rollout.dropped = list(game.dropped)
         rollout.dropped_this_turn = game.dropped_this_turn
+        rollout.reshuffles = game.reshuffles
         rollout.current = game.current
         rollout.phase = game.phase
         rollout.window = game.window
@@ -290,8 +295,11 @@ class FastPolicy:
         return dist > 0 and bool((mask >> type_of(card)) & 1)
 
     def buys(self, game: RolloutGame, seat: int) -> bool:
-        """Whether ``seat`` asks to buy the offered discard."""
-        return not game.dropped[seat] and self.wants(game, seat, game.discards[-1])
+        """Whether ``seat`` asks to buy the offered discard (never while it sheds: a buy adds
+        two cards of points).
+        """
+        return (not game.dropped[seat] and self.plan(seat) is not Plan.SHED
+                and self.wants(game, seat, game.discards[-1]))
 
     def draw(self, game: RolloutGame, seat: int) -> Draw:
         """The draw of ``seat``'s turn."""
@@ -345,6 +353,8 @@ class FastPolicy:
                                and not any(d for s, d in enumerate(game.dropped) if s != seat))
                     if not holding or self._goes_out_with(game, seat, drop):
                         return Drop(seat, tuple(tuple(meld) for meld in drop))
+            if self.plan(seat) is Plan.SHED:
+                return Discard(seat, self._discard_shedding(game, hand, spare))
             return Discard(seat, self._discard_building(game, hand, spare))
         if len(hand) > spare:
             fits = 0
@@ -387,6 +397,34 @@ class FastPolicy:
         best = next(iter(worth)) if len(worth) == 1 else most_outs(
             game.contract, key, len(hand), jokers, worth, spare)
         return next(card for card in hand if card_facts(card, self.card_values)[0] == best)
+
+
+    def _discard_shedding(self, game: RolloutGame, hand: tuple[Card, ...], spare: int) -> Card:
+        """The discard of a shedding seat (:func:`shed_card`)."""
+        key, jokers = game.key_of(hand)
+        return shed_card(hand, game.contract, spare, self.card_values, key=key, jokers=jokers)
+
+
+def shed_card(hand: Sequence[Card], contract: Contract, spare: int = 1, card_values: str = "standard",
+              *, key: int | None = None, jokers: int | None = None) -> Card:
+    """The discard of a seat playing :attr:`Plan.SHED`: the natural worth the most points, of
+    those the one keeping the hand closest (:func:`discard_distances`), then the first in the
+    hand (a joker only when the hand holds nothing else).
+
+    >>> from rulesets.cards import parse_cards
+    >>> from rulesets.continental.contracts import CONTRACTS
+    >>> shed_card(parse_cards("7c 7d 7h Ks Kh Qs Jk 2c", jokers=True), CONTRACTS[1]).code
+    'Qs'
+    """
+    naturals = [card for card in hand if card.rank is not None]
+    if not naturals:
+        return hand[0]
+    most = max(card_facts(card, card_values)[1] for card in naturals)
+    heavy = [card for card in naturals if card_facts(card, card_values)[1] == most]
+    if len(heavy) == 1:
+        return heavy[0]
+    far = discard_distances(hand, contract, spare, key=key, jokers=jokers)
+    return min(heavy, key=lambda card: far[card_facts(card, card_values)[0]])
 
 
 def outs_left(contract: Contract, key: int, size: int, jokers: int, card: Card, spare: int = 1) -> int:

@@ -14,6 +14,10 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
+import pytest
+
+from solver import bots as bots_module
+
 BENCH = Path(__file__).resolve().parents[2] / "bench"
 """The folder of the benchmark scripts."""
 
@@ -26,3 +30,12 @@ def load_script(name: str) -> ModuleType:
     sys.modules[spec.name] = module
     spec.loader.exec_module(module)
     return module
+
+
+def tiny_run(script: ModuleType, argv: list[str], monkeypatch: pytest.MonkeyPatch,
+             capsys: pytest.CaptureFixture[str]) -> str:
+    """What ``script.main(argv)`` prints, the bots it registers forgotten after the test."""
+    registry = bots_module._BOTS
+    monkeypatch.setattr(registry, "_items", dict(registry._items))
+    script.main(argv)
+    return capsys.readouterr().out

@@ -110,6 +110,15 @@ def test_a_game_is_scored_from_its_log() -> None:
     assert game.fallbacks == (0, 0)
 
 
+def test_a_hand_that_goes_on_too_long_is_scored_as_if_the_stock_ran_out(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    assert playoff.play("random:random", 3, "ABBA", hands=2).stalled == 0
+    monkeypatch.setattr(playoff, "MAX_HAND_ACTIONS", 12)
+    game = playoff.play("random:random", 3, "ABBA", hands=2)
+    assert game.stalled == 2 and game.went_out == (None, None)
+    assert all(min(scores) > 0 for scores in game.scores)  # everyone scores the cards in hand
+
+
 def test_a_spent_budget_is_counted() -> None:
     game = playoff.play("advisor:random", 3, "ABBA", hands=1, budget_ms=0)
     assert game.fallbacks[0] > 0 and game.fallbacks[1] == 0  # the advisor ran out of time, no bug

@@ -9,10 +9,9 @@ import pytest
 
 from rulesets.continental.config import GameConfig
 from rulesets.continental.game import ContinentalGame
-from solver import bots as bots_module
 from solver.bots import bots_of
 from solver.continental.rollout import FastPolicy
-from tests.bench.scripts import load_script
+from tests.bench.scripts import load_script, tiny_run
 
 bench = load_script("continental_rollout_policy")
 
@@ -43,9 +42,6 @@ def test_the_policy_as_a_player_plays_whole_hands_of_legal_moves_from_its_seat_a
 def test_a_tiny_run_prints_the_three_lines(capsys: pytest.CaptureFixture[str],
                                            monkeypatch: pytest.MonkeyPatch) -> None:
     assert "rollout" not in bots_of("continental")  # importing the bench registers nothing
-    registry = bots_module._BOTS
-    monkeypatch.setattr(registry, "_items", dict(registry._items))  # the bench's bots go with the test
-    bench.main(["--deals", "1", "--hands", "1"])
-    out = capsys.readouterr().out
+    out = tiny_run(bench, ["--deals", "1", "--hands", "1"], monkeypatch, capsys)
     for line in ("rollout vs advisor", "rollout vs rollout_points", "rollout_points vs advisor"):
         assert f"| {line} | 1 | 6 |" in out

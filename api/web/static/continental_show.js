@@ -151,7 +151,8 @@ function rankingTable(ranking) {
 }
 
 const PLAYS = { take: "Take the discard", stock: "Draw from the stock", buy: "Buy", pass: "Pass",
-  drop: "Drop, then discard", hold: "Hold the contract, discard", discard: "Discard" };
+  drop: "Drop, then discard", hold: "Hold the contract, discard", discard: "Discard",
+  shed: "Shed your heaviest cards, discard" };
 
 /** What an alternative of the expected points plays, in words: "Discard 9♠", "Take the discard 7♣". */
 export function alternativeText(alternative) {

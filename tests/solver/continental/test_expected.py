@@ -18,9 +18,9 @@ import pytest
 
 from rulesets.cards import Card, parse_card, parse_cards
 from rulesets.continental.config import GameConfig
-from rulesets.continental.contracts import CONTRACTS
+from rulesets.continental.contracts import CONTRACTS, Contract
 from rulesets.continental.game import ContinentalGame
-from rulesets.continental.melds import make_run, make_trio
+from rulesets.continental.melds import Meld, make_run, make_trio
 from rulesets.continental.options import ContinentalOptions
 from solver.continental.advice import advise
 from solver.continental.alternatives import Kind, alternatives
@@ -116,8 +116,13 @@ def _dropped_next_player_position(seven: Card) -> tuple[Position, object]:
     table = [make_run(parse_cards("8s 9s Ts Js Qs Ks As")), make_trio(parse_cards("5c 5d 5h")),
              make_trio(parse_cards("6c 6d 6h"))]
     others = [OtherPlayer(1, dropped=True), OtherPlayer(7), OtherPlayer(7)]
-    discards = tuple(parse_cards("3c Qh"))
-    contract = CONTRACTS[1]
+    return _after_the_draw(hand, CONTRACTS[1], table, others, tuple(parse_cards("3c Qh")))
+
+
+def _after_the_draw(hand: tuple[Card, ...], contract: Contract, table: list[Meld],
+                    others: list[OtherPlayer], discards: tuple[Card, ...]) -> tuple[Position, object]:
+    """Seat 0's play after its draw (not dropped), as a player tells it: the position and its
+    exact advice."""
     options = ContinentalOptions()
     advice = advise(hand, contract, table=[m.cards for m in table], drawn=True, others=others,
                     discards=discards, options=options)
@@ -163,6 +168,39 @@ def test_ev_holds_the_contract_to_go_out_in_one_turn_when_it_pays() -> None:
     priced = price(position, advice, samples=32, seed=2)
     assert priced.choice.alternative.kind is Kind.HOLD
     assert "hold the contract" in priced.choice.why
+
+
+def _end_of_hand_position(dropped: bool) -> tuple[Position, object]:
+    """Hand 7 (three runs), two players: seat 0 holds two full runs with both aces and is two
+    cards from its contract; the other player, when ``dropped``, has dropped and holds one card
+    (every discard the exact advice ranks first, a 5-point card, it can lay off and go out), else
+    holds the 13 cards dealt."""
+    hand = tuple(parse_cards("Jh Qh Kh Ah Js Qs Ks As 2c 3c 9c 4h 7s 6d", decks=2))
+    table = [make_run(parse_cards("5c 6c 7c 8c")), make_run(parse_cards("7d 8d 9d Td")),
+             make_run(parse_cards("5h 6h 7h 8h")), make_trio(parse_cards("Tc Th Ts")),
+             make_trio(parse_cards("3s 3d 3h"))]
+    others = [OtherPlayer(1, dropped=True) if dropped else OtherPlayer(13)]
+    return _after_the_draw(hand, CONTRACTS[7], table, others, tuple(parse_cards("2s Qc")))
+
+
+def test_ev_sheds_its_aces_when_the_hand_is_about_to_end_before_it_can_drop() -> None:
+    position, advice = _end_of_hand_position(dropped=True)
+    options = alternatives(position, advice)
+    assert [a.kind for a in options].count(Kind.SHED) == 1
+    priced = price(position, advice, samples=24, seed=1, checked=True)
+    choice = priced.choice
+    assert choice.alternative.kind is Kind.SHED and choice.alternative.card is not None
+    assert choice.alternative.card.rank is not None and choice.alternative.card.rank.name == "ACE"
+    building = next(p for p in priced.alternatives if p.alternative.distance_choice)
+    assert building.points_lost is not None and building.points_lost > 10
+    assert "another player has dropped" in choice.why and "shed the A" in choice.why
+
+
+def test_shedding_is_priced_only_once_another_player_has_dropped_and_never_by_the_bot() -> None:
+    position, advice = _end_of_hand_position(dropped=False)
+    assert Kind.SHED not in [a.kind for a in alternatives(position, advice)]
+    position, advice = _end_of_hand_position(dropped=True)
+    assert Kind.SHED not in [a.kind for a in alternatives(position, advice, shed=False)]
 
 
 def test_the_distance_choice_comes_first_among_the_alternatives() -> None:

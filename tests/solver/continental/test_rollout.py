@@ -17,18 +17,23 @@ from rulesets.continental.contracts import CONTRACTS
 from rulesets.continental.deck import Deck
 from rulesets.continental.game import ContinentalGame
 from rulesets.continental.melds import can_lay_off
+from rulesets.continental.points import card_points
+from rulesets.continental.records import Buy, Discard
 from solver.continental.cardtypes import TYPES, add, counts_of, remove, type_of
 from solver.continental.distance import distance
 from solver.continental.rollout import (
     FastPolicy,
+    Plan,
     RolloutGame,
     accepts,
+    answer_offer,
     card_facts,
     discard_distances,
     hand_key,
     most_outs,
     outs_left,
     play_out,
+    shed_card,
 )
 
 PROBES = [Card(None, None, 9), *(Card(rank, suit, 9) for rank in Rank for suit in Suit)]
@@ -138,3 +143,54 @@ def test_a_free_card_leaves_no_out_the_whole_hand_lacks() -> None:
                 assert outs <= whole, (cards, card)
                 checked += 1
     assert checked > 100
+
+
+@pytest.mark.parametrize("hand", range(1, 8))
+def test_a_shedding_seat_discards_its_heaviest_natural_the_closest_of_them(hand: int) -> None:
+    """:func:`shed_card`: the most points of the naturals, of those the one leaving the hand
+    closest to its contract by the exact distance; never a joker while a natural is held."""
+    contract = CONTRACTS[hand]
+    deck = list(Deck.for_players(4).cards())
+    rng = random.Random(300 + hand)
+    for _ in range(60):
+        cards = rng.sample(deck, contract.cards_dealt + 1)
+        card = shed_card(cards, contract)
+        naturals = [c for c in cards if c.rank is not None]
+        assert card.rank is not None and card in cards
+        most = max(card_points(c) for c in naturals)
+        assert card_points(card) == most
+        counts = counts_of(cards)
+        closest = min(distance(remove(counts, type_of(c)), contract) for c in naturals
+                      if card_points(c) == most)
+        assert distance(remove(counts, type_of(card)), contract) == closest
+
+
+def test_a_shedding_seat_plays_legal_moves_buys_nothing_and_sheds_until_it_can_drop() -> None:
+    """A rollout with seat 0 playing :attr:`Plan.SHED`, checked by the rules move by move."""
+    policy = FastPolicy(plans=(Plan.SHED,))
+    shed = 0
+    for seed in range(12):
+        game = ContinentalGame(GameConfig.create(players=4, hands=7, seed=seed, dealer=0))
+        while game.hand_number < 1 + seed % 7:
+            game.stock_ran_out()
+        rollout = RolloutGame.copy_of(game, seed, checked=True)
+        while not rollout.ended and rollout.turns < 60:
+            if rollout.window:
+                if 0 in rollout.buyers_to_answer():
+                    assert not policy.buys(rollout, 0)
+                answer_offer(rollout, policy)
+                continue
+            seat = rollout.current
+            if rollout.phase.value == "draw":
+                rollout.take(policy.draw(rollout, seat))
+                continue
+            hand = rollout.hands[seat]
+            record = policy.play(rollout, seat)
+            if seat == 0 and isinstance(record, Discard) and not rollout.dropped[0]:
+                assert record.card == shed_card(hand, rollout.contract)
+                shed += 1
+            rollout.take(record)
+            if isinstance(record, Discard):
+                rollout.turns += 1
+        assert all(not isinstance(r, Buy) or r.seat != 0 for r in rollout.log)
+    assert shed > 50
