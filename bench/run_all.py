@@ -30,6 +30,7 @@ RUNS: list[tuple[str, list[str]]] = [
     ("continental_games.py", ["--games", "5", "--api-games", "1", "--strength-games", "4"]),
     ("continental_rollout_speed.py", ["--deals", "2", "--rollouts", "2"]),
     ("continental_rollout_policy.py", ["--quick"]),
+    ("continental_policy_variants.py", ["--deals", "5", "--jobs", "2"]),
     ("continental_playoff.py", ["--quick", "--lines", "ev:advisor"]),
 ]
 """Each script and its short settings, cheapest first."""
