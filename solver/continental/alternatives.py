@@ -27,6 +27,7 @@ from rulesets.continental.points import card_points
 from rulesets.continental.records import Buy, Discard, Draw, Drop, LayOff, Pass
 from rulesets.log import Record
 from solver.continental.cardtypes import type_of
+from solver.continental.drop import spare_cards
 from solver.continental.position import Position, Step
 from solver.continental.results import AdvisedLayOff, ContinentalAdvice
 from solver.continental.rollout import Plan, shed_card
@@ -177,8 +178,7 @@ def _shedding(position: Position, advice: ContinentalAdvice) -> list[Alternative
     most = max(card_points(c, values) for c in naturals)
     if most <= card_points(advice.discard, values):
         return []
-    spare = 0 if position.options.go_out_without_discard else 1
-    card = shed_card(position.knowledge.hand, position.contract, spare, values)
+    card = shed_card(position.knowledge.hand, position.contract, spare_cards(position.options), values)
     return [Alternative(Kind.SHED, (Discard(0, card),), card, Plan.SHED)]
 
 

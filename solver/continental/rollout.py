@@ -53,6 +53,7 @@ from rulesets.continental.turn_actions import contract_drop
 from rulesets.log import Record
 from solver.continental.cardtypes import JOKER, type_of
 from solver.continental.distance import DELTA, HandAnalysis, analysis_of, outs_mask
+from solver.continental.drop import spare_cards
 
 __all__ = ["MAX_TURNS", "FastPolicy", "Plan", "RolloutGame", "accepts", "answer_offer", "discard_distances",
            "hand_key", "most_outs", "outs_left", "play_out", "shed_card"]
@@ -277,7 +278,7 @@ class FastPolicy:
         return outs_mask(key, len(hand), jokers, contract.trios, contract.runs, spare)
 
     def _spare(self, game: RolloutGame) -> int:
-        return 0 if game.options.go_out_without_discard else 1
+        return spare_cards(game.options)
 
     def _fits_table(self, game: RolloutGame, card: Card) -> int | None:
         """The first table meld ``card`` can be laid off on, if any."""
