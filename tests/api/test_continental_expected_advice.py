@@ -21,7 +21,7 @@ URL = "/v1/continental/advice"
 NEW_FIELDS = ("objective", "objective_note", "expected_points")
 """The answer's fields of the objective (the others are the exact advice's)."""
 
-KINDS = {"take", "stock", "buy", "pass", "drop", "hold", "discard"}
+KINDS = {"take", "stock", "buy", "pass", "drop", "hold", "discard", "shed"}
 VERDICTS = {"best", "inaccuracy", "mistake", "blunder"}
 
 OVERRULED = {"hand": ["2c", "3d", "Jh", "Tc", "9s", "Js", "Kd", "Qd#2", "Kh", "9c"], "hand_number": 3,
@@ -35,6 +35,16 @@ BEFORE_DRAW = {"hand": ["2c", "5c", "6c", "8c", "Kd", "Kh", "9s", "4d"], "hand_n
                "other_players": [{"hand_size": 8, "picked_up": ["Ks"]}, {"hand_size": 10, "bought": ["3c"]}],
                "samples": 8, "seed": 1, "objective": "expected_points"}
 """A hand before its draw, the 7♣ on top of the pile."""
+
+
+ABOUT_TO_END = {"hand": ["Jh", "Qh", "Kh", "Ah", "Js", "Qs", "Ks", "As", "2c", "3c", "9c", "4h", "7s", "6d"],
+                "hand_number": 7,
+                "table": [["5c", "6c", "7c", "8c"], ["7d", "8d", "9d", "Td"], ["5h", "6h", "7h", "8h"],
+                          ["Tc", "Th", "Ts"], ["3s", "3d", "3h"]],
+                "discards": ["2s", "Qc"], "other_players": [{"hand_size": 1, "dropped": True}],
+                "samples": 24, "seed": 1, "objective": "expected_points"}
+"""Hand 7 after the draw, two cards from the three runs with both aces held; the only other
+player has dropped and holds one card: the hand is about to end."""
 
 
 def advice(client: FlaskClient, **body: Any) -> dict[str, Any]:
@@ -94,6 +104,20 @@ def test_expected_points_answer_shape(client: FlaskClient) -> None:
     # the words follow the action: the exact advice's, then what expected points play instead
     assert body["explanation"].startswith(distance["explanation"] + " By expected points, play "
                                           "otherwise: keep the 2♣")
+
+
+def test_shedding_is_priced_once_another_player_has_dropped(client: FlaskClient) -> None:
+    body = advice(client, **ABOUT_TO_END)
+    alternatives = body["expected_points"]["alternatives"]
+    shed = [a for a in alternatives if a["kind"] == "shed"]
+    assert len(shed) == 1 and shed[0]["card"] in ("Ah", "As")
+    assert shed[0]["advised"] and body["action"] == {"type": "discard", "card": shed[0]["card"]}
+    assert "another player has dropped" in shed[0]["why"]
+    building = next(a for a in alternatives if a["distance_choice"])
+    assert building["kind"] == "discard" and building["points_lost"] > 10
+    # nobody down yet: no shedding priced
+    waiting = advice(client, **ABOUT_TO_END | {"other_players": [{"hand_size": 13}]})
+    assert "shed" not in {a["kind"] for a in waiting["expected_points"]["alternatives"]}
 
 
 def test_the_action_is_the_advised_alternatives(client: FlaskClient) -> None:
