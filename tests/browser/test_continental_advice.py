@@ -137,6 +137,29 @@ def test_advice_expected_points_table(page: Any) -> None:
     assert "discard K♥" in result.inner_text()
 
 
+def test_shedding_reads_as_a_play_of_its_own_once_another_player_has_dropped(page: Any) -> None:
+    panel = open_tab(page)
+    panel.get_by_label("Hand (card codes)").fill("Jh Qh Kh Ah Js Qs Ks As 2c 3c 9c 4h 7s 6d")
+    panel.get_by_label("Hand number").select_option("7")
+    for index, meld in enumerate(("5c 6c 7c 8c", "7d 8d 9d Td", "5h 6h 7h 8h", "Tc Th Ts", "3s 3d 3h")):
+        panel.get_by_role("button", name="Add a table meld").click()
+        panel.get_by_label(f"Meld {index + 1}", exact=True).fill(meld)
+    panel.get_by_label("Discard pile below the top").fill("2s Qc")
+    panel.get_by_role("button", name="Add another player").click()
+    panel.get_by_label("Player 1 hand size").fill("1")
+    panel.get_by_label("Player 1 has dropped").check()
+    panel.get_by_label("Advice by").select_option("expected_points")
+    panel.get_by_label("Deals to play out").fill("24")
+    panel.get_by_role("button", name="Get advice").click()
+    table = panel.get_by_role("table", name="Expected points")
+    table.wait_for()
+    advised = table.locator("tbody tr").first.inner_text()
+    assert "Shed your heaviest cards, discard" in advised and "(advised)" in advised
+    assert "A♥" in advised or "A♠" in advised
+    assert "another player has dropped" in advised
+    screenshot(page, "continental-advice-shed")
+
+
 def test_the_hand_preview_reads_cards_as_leniently_as_the_service(page: Any) -> None:
     """"10s", a suit symbol, any case and "jk" are cards to the service: the preview draws them."""
     panel = open_tab(page)
