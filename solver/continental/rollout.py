@@ -399,7 +399,6 @@ class FastPolicy:
             game.contract, key, len(hand), jokers, worth, spare)
         return next(card for card in hand if card_facts(card, self.card_values)[0] == best)
 
-
     def _discard_shedding(self, game: RolloutGame, hand: tuple[Card, ...], spare: int) -> Card:
         """The discard of a shedding seat (:func:`shed_card`)."""
         key, jokers = game.key_of(hand)
