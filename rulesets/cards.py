@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import IntEnum
 
 from rulesets.errors import (
@@ -151,6 +151,9 @@ class Card:
     rank: Rank | None
     suit: Suit | None
     copy: int = 1
+    _ordinal: int = field(init=False, repr=False, compare=False)
+    """The card as one number (its type 0-52, the joker 52, and its copy): its hash and
+    equality, worked out once (solvers compare and hash cards millions of times)."""
 
     def __post_init__(self) -> None:
         """Refuse half jokers and copy numbers below one."""
@@ -158,6 +161,18 @@ class Card:
             raise ValueError("a card has both a rank and a suit, or neither (a joker)")
         if self.copy < 1:
             raise ValueError("copy numbers start at 1")
+        kind = _JOKER_KIND if self.rank is None else (self.rank - 2) * 4 + self.suit
+        object.__setattr__(self, "_ordinal", kind + _KINDS * self.copy)
+
+    def __eq__(self, other: object) -> bool:
+        """Same rank, suit and copy."""
+        if other.__class__ is Card:
+            return self._ordinal == other._ordinal  # type: ignore[attr-defined]
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        """Equal cards hash alike."""
+        return self._ordinal
 
     @property
     def is_joker(self) -> bool:
@@ -183,9 +198,10 @@ class Card:
         >>> Card(Rank.TWO, Suit.CLUBS).index, Card(Rank.ACE, Suit.SPADES).index
         (0, 51)
         """
-        if self.rank is None or self.suit is None:
+        kind = self._ordinal % _KINDS
+        if kind == _JOKER_KIND:
             raise ValueError("a joker has no index in the 52-card deck")
-        return (self.rank - 2) * 4 + self.suit
+        return kind
 
     @property
     def pretty(self) -> str:
@@ -203,6 +219,9 @@ class Card:
         text = self.code if self.copy == 1 else self.id
         return f"Card({text!r})"
 
+
+_JOKER_KIND = 52
+_KINDS = 53
 
 DECK: tuple[Card, ...] = tuple(Card(Rank(2 + i // 4), Suit(i % 4)) for i in range(52))
 """The 52 cards of one deck, ordered by :attr:`Card.index`."""

@@ -233,6 +233,8 @@ def _knapsack_value(keys: tuple[int, ...], runs: int) -> int:
 
 Choice = tuple[tuple[int, int], ...]
 """Trio ranks and how many trios each: ``((rank, trios), ...)``."""
+Knapsack = tuple[int, tuple[int, ...], tuple[int, ...]]
+"""What :func:`_knapsack` finds: the most naturals, and each suit's out and free ranks."""
 
 
 def _trio_choices(rank_counts: Sequence[int], trios: int) -> Iterator[tuple[Choice, int]]:
@@ -398,22 +400,28 @@ def analyse(key: int, trios: int, runs: int) -> HandAnalysis:
     base, base_out, base_free = _knapsack(keys, runs)
     # The runs left by one trio rank alone bound every choice holding it (fewer naturals only
     # shrink the runs' knapsack): value(choice) <= used + min over its ranks of that.
+    solved: dict[Choice, list[tuple[tuple[int, ...], Knapsack]]] = {}
+
+    def knapsacks(choice: Choice) -> list[tuple[tuple[int, ...], Knapsack]]:
+        """The runs' configs of ``choice`` and their knapsacks, worked out once."""
+        found = solved.get(choice)
+        if found is None:
+            found = [(cfg, _knapsack(cfg, runs) if cfg != keys else (base, base_out, base_free))
+                     for cfg in _configs(keys, rank_counts, choice, runs)]
+            solved[choice] = found
+        return found
+
     alone: dict[tuple[int, int], int] = {}
 
     def runs_alone(item: tuple[int, int]) -> int:
+        """The runs' naturals once ``item``'s trio took its own (with one trio, the knapsacks
+        the outs need later; with more, only the value: most such bounds are never tight).
+        """
+        if trios == 1:
+            return max(solution[0] for _, solution in knapsacks((item,)))
         found = alone.get(item)
         if found is None:
-            r, k = item
-            count = rank_counts[r]
-            budget = count - 3 * k
-            if budget >= runs or budget >= count:
-                found = base
-            elif budget <= 0:
-                field = ~(_RANK_FIELD << (_BITS * r))
-                found = _knapsack_value((keys[0] & field, keys[1] & field, keys[2] & field,
-                                         keys[3] & field), runs)
-            else:
-                found = max(_knapsack_value(cfg, runs) for cfg in _configs(keys, rank_counts, (item,), runs))
+            found = max(_knapsack_value(cfg, runs) for cfg in _configs(keys, rank_counts, (item,), runs))
             alone[item] = found
         return found
 
@@ -453,22 +461,25 @@ def analyse(key: int, trios: int, runs: int) -> HandAnalysis:
             trio_ranks |= 1 << r
         keep = ~trio_ranks
         target = best - used
-        for cfg in _configs(keys, rank_counts, choice, runs):
-            value, out, free = _knapsack(cfg, runs) if cfg != keys else (base, base_out, base_free)
+        trio_outs = [0, 0, 0, 0]  # the trio ranks whose card would raise a tight config's runs
+        # the tight configs, each with its knapsack's outs and frees
+        tight_configs: list[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]] = []
+        for cfg, (value, out, free) in knapsacks(choice):
             if value != target:
                 continue
+            tight_configs.append((cfg, out, free))
             for s in range(4):
                 out_masks[s] |= out[s] & keep
                 free_masks[s] |= free[s] & keep
+                trio_outs[s] |= out[s] & trio_ranks
         for r, k in choice:
             shift = _BITS * r
             if rank_counts[r] == 3 * k:
                 # A full trio: one more card lets the runs take one natural of this rank, in
-                # any suit that then holds it (the trio keeps the others).
-                zeroed = _configs(keys, rank_counts, choice, runs)
-                one = 1 << shift
-                gains = [any(_knapsack_value((*cfg[:s], cfg[s] | one, *cfg[s + 1:]), runs) > target
-                             for cfg in zeroed) for s in range(4)]
+                # any suit that then holds it (the trio keeps the others). The configs left the
+                # runs none of the rank, so a card of it raises them exactly when it is an out of
+                # a tight config's knapsack (one more card raises a knapsack by one at most).
+                gains = [(trio_outs[s] >> r) & 1 for s in range(4)]
                 held_gain = any(gains[s] for s in range(4) if (keys[s] >> shift) & _RANK_FIELD)
                 for s in range(4):
                     if held_gain or gains[s]:
@@ -477,17 +488,17 @@ def analyse(key: int, trios: int, runs: int) -> HandAnalysis:
             for s in range(4):
                 t = 4 * r + s
                 held = (keys[s] >> shift) & _RANK_FIELD
-                if rank_counts[r] < 3 * k:
+                short = rank_counts[r] < 3 * k
+                if short or (not (direct_out >> t) & 1 and _raises(tight_configs, keys, r, s)):
                     direct_out |= 1 << t
-                elif not (direct_out >> t) & 1:
-                    more = list(keys)
-                    more[s] += 1 << shift
-                    more = tuple(more)
-                    counts_more = list(rank_counts)
-                    counts_more[r] += 1
-                    if _choice_value(more, counts_more, choice, runs) > best:
-                        direct_out |= 1 << t
-                if held and rank_counts[r] > 3 * k and not (direct_free >> t) & 1:
+                if not held or short or (direct_free >> t) & 1:
+                    continue
+                if rank_counts[r] - 3 * k != runs:
+                    if _keeps(tight_configs, keys, r, s):
+                        direct_free |= 1 << t
+                else:
+                    # The runs may take every card of the rank the trio leaves, but one fewer
+                    # caps them: the configs say nothing of that, so count again.
                     fewer = list(keys)
                     fewer[s] -= 1 << shift
                     fewer = tuple(fewer)
@@ -497,6 +508,41 @@ def analyse(key: int, trios: int, runs: int) -> HandAnalysis:
                         direct_free |= 1 << t
     out_all = _NATURALS if every_out else _spread(out_masks) | direct_out
     return HandAnalysis(best, out_all, _spread(free_masks) | direct_free)
+
+
+def _raises(tight: Sequence[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]],
+            keys: Sequence[int], r: int, s: int) -> bool:
+    """Whether one more card of trio rank ``r`` (the trio full without it) in suit ``s`` raises
+    the runs of a choice whose tight configs are ``tight`` (config, knapsack outs, knapsack frees).
+
+    The runs' share of the rank grows by one: a new config is a tight one with one more card of
+    the rank in a suit ``s2`` that holds more than the config gives the runs, or in ``s`` (the
+    new card), and a card raises a knapsack by one at most, exactly when it is one of its outs.
+    """
+    shift = _BITS * r
+    for cfg, out, _ in tight:
+        for s2 in range(4):
+            if (out[s2] >> r) & 1 and (s2 == s or (cfg[s2] >> shift) & _RANK_FIELD
+                                       < (keys[s2] >> shift) & _RANK_FIELD):
+                return True
+    return False
+
+
+def _keeps(tight: Sequence[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]],
+           keys: Sequence[int], r: int, s: int) -> bool:
+    """Whether the runs keep their naturals when a held card of trio rank ``r`` leaves suit
+    ``s`` (the trio full without it, and the runs' share of the rank capped before and after, or
+    uncapped both times): a tight config less one card of the rank in a suit ``s2`` where the
+    card is free (:func:`_raises`, the other way), the config then within the hand less that
+    card (``s2`` is ``s``, or the config gives the runs fewer of the rank in ``s`` than held).
+    """
+    shift = _BITS * r
+    for cfg, _, free in tight:
+        for s2 in range(4):
+            if (free[s2] >> r) & 1 and (s2 == s or (cfg[s] >> shift) & _RANK_FIELD
+                                        < (keys[s] >> shift) & _RANK_FIELD):
+                return True
+    return False
 
 
 def _chunks(count: int) -> tuple[int, int, int]:

@@ -259,6 +259,41 @@ def test_out_and_free_masks_agree_with_recomputing(h, hand_no):
             assert bool(info.free >> x & 1) == (fewer == info.naturals)
 
 
+def _rich_hand(rank_copies: list[tuple[int, list[int]]], extras: list[int]) -> tuple[int, ...]:
+    counts = [0] * 53
+    for rank, suits in rank_copies:
+        for suit in suits:
+            counts[4 * rank + suit] = min(4, counts[4 * rank + suit] + 1)
+    for t in extras:
+        counts[t] = min(3, counts[t] + 1)
+    return tuple(counts)
+
+
+rich_hands = st.builds(
+    _rich_hand,
+    st.lists(st.tuples(st.integers(0, 12), st.lists(st.integers(0, 3), min_size=3, max_size=8)),
+             min_size=1, max_size=3),
+    st.lists(st.integers(0, 51), max_size=10))
+"""Hands with one to three ranks held 3-8 times over the suits: a trio rank whose extra cards
+the runs may take, or not (the analysis's hardest cases)."""
+
+
+@settings(max_examples=300, deadline=None)
+@given(rich_hands, st.sampled_from([(1, 1), (1, 2), (2, 1), (1, 3), (2, 2), (3, 1)]))
+def test_out_and_free_masks_of_trio_ranks_the_runs_share(h, shape):
+    """A card of a trio rank raises, or can leave, the naturals exactly as recomputing says,
+    whether or not the runs may take the rank's cards beyond the trio's."""
+    trios, runs = shape
+    key = encode(h)
+    info = analyse(key, trios, runs)
+    for x in range(52):
+        more = analyse(key + DELTA[x], trios, runs).naturals
+        assert bool(info.out >> x & 1) == (more > info.naturals)
+        if h[x]:
+            fewer = analyse(key - DELTA[x], trios, runs).naturals
+            assert bool(info.free >> x & 1) == (fewer == info.naturals)
+
+
 # --- the discard ranking -------------------------------------------------------------------------
 
 def test_ranking_follows_the_definitions():
