@@ -63,7 +63,7 @@ class Shedding(FastPolicy):
         others = [len(game.hands[s]) for s, dropped in enumerate(game.dropped) if dropped and s != seat]
         if not others or min(others) > self.small:
             return False
-        return self._distance(game, game.hands[seat], self._spare(game))[0] >= self.far
+        return game.distance_of(game.hands[seat])[0] >= self.far
 
     def buys(self, game: RolloutGame, seat: int) -> bool:
         """The policy's buy, none while shedding."""
@@ -89,7 +89,7 @@ class BuyingNear(FastPolicy):
         """The policy's buy, only near the contract."""
         if game.dropped[seat]:
             return False
-        far, outs = self._distance(game, game.hands[seat], self._spare(game))
+        far, outs = game.distance_of(game.hands[seat])
         return 0 < far <= self.most and bool(outs >> type_of(game.discards[-1]) & 1)
 
 
@@ -106,11 +106,11 @@ class BuyingWider(FastPolicy):
             return True
         if game.dropped[seat]:
             return False
-        hand, spare = game.hands[seat], self._spare(game)
-        far, outs = self._distance(game, hand, spare)
+        hand = game.hands[seat]
+        far, outs = game.distance_of(hand)
         if far == 0:
             return False
-        wider_far, wider = self._distance(game, (*hand, game.discards[-1]), spare)
+        wider_far, wider = game.distance_of((*hand, game.discards[-1]))
         return wider_far == far and wider.bit_count() > outs.bit_count() + self.margin
 
 

@@ -50,16 +50,20 @@ def _run_options(counts: Counter[str]) -> tuple[tuple[Meld, Counter[str]], ...]:
     takes (two naturals or more), one per distinct use of the hand.
     """
     jokers = counts[_JOKER]
-    options: dict[tuple[tuple[str, int], ...], tuple[Meld, Counter[str]]] = {}
+    options: dict[tuple[tuple[str, ...], int], tuple[Meld, Counter[str]]] = {}
     for codes in _WINDOWS:
-        held = [i for i, code in enumerate(codes) if counts[code]]
+        held = [i for i, code in enumerate(codes) if code in counts]
+        if len(held) < 2:
+            continue
         for mask in range(1, 1 << len(held)):
             naturals = [held[j] for j in range(len(held)) if mask >> j & 1]
-            if len(naturals) < 2 or RUN_MINIMUM - len(naturals) > jokers:
+            wild = RUN_MINIMUM - len(naturals)
+            if len(naturals) < 2 or wild > jokers:
                 continue
-            meld = tuple(code if i in naturals else _JOKER for i, code in enumerate(codes))
-            used = Counter(meld)
-            options.setdefault(tuple(sorted(used.items())), (meld, used))
+            use = (tuple(sorted(codes[i] for i in naturals)), wild)  # the cards it takes
+            if use not in options:
+                meld = tuple(code if i in naturals else _JOKER for i, code in enumerate(codes))
+                options[use] = (meld, Counter(meld))
     return tuple(options.values())
 
 

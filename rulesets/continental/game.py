@@ -121,7 +121,16 @@ RULES: dict[type, ActionRule[ContinentalGame, Action]] = {
 
 
 def _take(hand: tuple[Card, ...], cards: Sequence[Card]) -> tuple[Card, ...]:
-    """The hand without ``cards`` (each present once)."""
+    """The hand without ``cards`` (each present once).
+
+    >>> from rulesets.cards import parse_cards
+    >>> hand = parse_cards("7c 8d 9h Ts")
+    >>> _take(hand, parse_cards("8d")), _take(hand, parse_cards("Ts 7c"))
+    ((Card('7c'), Card('9h'), Card('Ts')), (Card('8d'), Card('9h')))
+    """
+    if len(cards) == 1:  # a discard or a lay-off: most moves
+        at = hand.index(cards[0])
+        return hand[:at] + hand[at + 1:]
     gone = set(cards)
     return tuple(card for card in hand if card not in gone)
 

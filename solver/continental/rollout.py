@@ -102,6 +102,9 @@ class RolloutGame(ContinentalGame):
         self.went_out = None
         self.turns = 0
         self.keys: dict[int, tuple[tuple[Card, ...], int, int]] = {}
+        self.distances: dict[int, tuple[tuple[Card, ...], int, int]] = {}
+        self.spare = spare_cards(config.options)
+        """Cards a hand keeps after melding (:func:`~solver.continental.drop.spare_cards`)."""
 
     def key_of(self, hand: tuple[Card, ...]) -> tuple[int, int]:
         """The encoded hand and its jokers (:func:`hand_key`), remembered while the hand lasts."""
@@ -111,6 +114,20 @@ class RolloutGame(ContinentalGame):
         key, jokers = hand_key(hand)
         self.keys[id(hand)] = (hand, key, jokers)
         return key, jokers
+
+    def distance_of(self, hand: tuple[Card, ...]) -> tuple[int, int]:
+        """The distance of ``hand`` and its outs mask (:func:`~solver.continental.distance.outs_mask`,
+        the rules' spare card kept), remembered while the hand lasts: the other seats ask again
+        at every discard whether they want it.
+        """
+        known = self.distances.get(id(hand))
+        if known is not None and known[0] is hand:
+            return known[1], known[2]
+        contract = self._contract
+        key, jokers = self.key_of(hand)
+        dist, mask = outs_mask(key, len(hand), jokers, contract.trios, contract.runs, self.spare)
+        self.distances[id(hand)] = (hand, dist, mask)
+        return dist, mask
 
     def accepted(self, index: int) -> int:
         """The mask of card types (0-52) that table meld ``index`` takes (:func:`accepts`)."""
@@ -271,14 +288,8 @@ class FastPolicy:
         """The seat's plan (``NOW`` unless given)."""
         return self.plans[seat] if seat < len(self.plans) else Plan.NOW
 
-    def _distance(self, game: RolloutGame, hand: Sequence[Card], spare: int) -> tuple[int, int]:
-        """The hand's distance and outs mask."""
-        contract = game.contract
-        key, jokers = game.key_of(hand)
-        return outs_mask(key, len(hand), jokers, contract.trios, contract.runs, spare)
-
     def _spare(self, game: RolloutGame) -> int:
-        return spare_cards(game.options)
+        return game.spare
 
     def _fits_table(self, game: RolloutGame, card: Card) -> int | None:
         """The first table meld ``card`` can be laid off on, if any."""
@@ -292,7 +303,7 @@ class FastPolicy:
         """Whether ``seat`` takes (or buys) ``card``: an out, or a card it can lay off once dropped."""
         if game.dropped[seat]:
             return self._fits_table(game, card) is not None
-        dist, mask = self._distance(game, game.hands[seat], self._spare(game))
+        dist, mask = game.distance_of(game.hands[seat])
         return dist > 0 and bool((mask >> type_of(card)) & 1)
 
     def buys(self, game: RolloutGame, seat: int) -> bool:
@@ -346,7 +357,7 @@ class FastPolicy:
         hand = game.hands[seat]
         spare = self._spare(game)
         if not game.dropped[seat]:
-            dist, _ = self._distance(game, hand, spare)
+            dist, _ = game.distance_of(hand)
             if dist == 0:
                 drop = find_drop(hand, game.contract)
                 if drop is not None and len(hand) - sum(map(len, drop)) >= spare:
