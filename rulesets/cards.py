@@ -151,9 +151,11 @@ class Card:
     rank: Rank | None
     suit: Suit | None
     copy: int = 1
+    kind: int = field(init=False, repr=False, compare=False)
+    """The card's kind as a number: its :attr:`index` 0-51, or 52 for a joker (worked out once:
+    solvers ask millions of times)."""
     _ordinal: int = field(init=False, repr=False, compare=False)
-    """The card as one number (its type 0-52, the joker 52, and its copy): its hash and
-    equality, worked out once (solvers compare and hash cards millions of times)."""
+    """The card as one number (its kind and its copy): its hash and equality."""
 
     def __post_init__(self) -> None:
         """Refuse half jokers and copy numbers below one."""
@@ -162,6 +164,7 @@ class Card:
         if self.copy < 1:
             raise ValueError("copy numbers start at 1")
         kind = _JOKER_KIND if self.rank is None else (self.rank - 2) * 4 + self.suit
+        object.__setattr__(self, "kind", kind)
         object.__setattr__(self, "_ordinal", kind + _KINDS * self.copy)
 
     def __eq__(self, other: object) -> bool:
@@ -198,10 +201,9 @@ class Card:
         >>> Card(Rank.TWO, Suit.CLUBS).index, Card(Rank.ACE, Suit.SPADES).index
         (0, 51)
         """
-        kind = self._ordinal % _KINDS
-        if kind == _JOKER_KIND:
+        if self.kind == _JOKER_KIND:
             raise ValueError("a joker has no index in the 52-card deck")
-        return kind
+        return self.kind
 
     @property
     def pretty(self) -> str:

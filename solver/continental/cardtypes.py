@@ -45,8 +45,8 @@ _JOKER_CARD = Card(None, None)
 
 
 def type_of(card: Card) -> int:
-    """The type index of a card: its 52-card index, or :data:`JOKER`."""
-    return JOKER if card.is_joker else card.index
+    """The type index of a card: its 52-card index, or :data:`JOKER` (:attr:`~rulesets.cards.Card.kind`)."""
+    return card.kind
 
 
 def card_of_type(index: int) -> Card:

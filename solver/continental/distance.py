@@ -55,6 +55,8 @@ __all__ = [
     "ALL_TYPES",
     "ASK_LESS",
     "DELTA",
+    "JOKER_SHIFT",
+    "NATURAL_KEY",
     "HandAnalysis",
     "analyse",
     "analysis_of",
@@ -72,9 +74,13 @@ _SUIT_SHIFT = 13 * _BITS
 _RANK_FIELD = (1 << _BITS) - 1
 _SUIT_FIELD = (1 << _SUIT_SHIFT) - 1
 _JOKER_SHIFT = 4 * _SUIT_SHIFT
+JOKER_SHIFT = _JOKER_SHIFT
+"""Where an encoded hand's joker count starts (the naturals' fields below it)."""
 _ALL_RANKS = (1 << 13) - 1
 _NATURALS = (1 << 52) - 1
 _NATURAL_KEY = (1 << _JOKER_SHIFT) - 1
+NATURAL_KEY = _NATURAL_KEY
+"""The naturals' fields of an encoded hand (``key & NATURAL_KEY`` leaves the jokers out)."""
 JOKER_TYPE = 52
 ALL_TYPES = (1 << 53) - 1
 """The mask of every card type (0-52): the outs of a hand that is only short of cards."""

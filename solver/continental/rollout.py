@@ -52,7 +52,7 @@ from rulesets.continental.records import Buy, Discard, Draw, Drop, LayOff, Pass
 from rulesets.continental.turn_actions import contract_drop
 from rulesets.log import Record
 from solver.continental.cardtypes import JOKER, type_of
-from solver.continental.distance import DELTA, HandAnalysis, analysis_of, outs_mask
+from solver.continental.distance import DELTA, JOKER_SHIFT, NATURAL_KEY, HandAnalysis, analysis_of, outs_mask
 from solver.continental.drop import spare_cards
 
 __all__ = ["MAX_TURNS", "FastPolicy", "Plan", "RolloutGame", "accepts", "answer_offer", "discard_distances",
@@ -268,13 +268,10 @@ def _natural_bit(position: int, suit: int) -> int:
 
 def hand_key(hand: Sequence[Card]) -> tuple[int, int]:
     """The encoded hand (:func:`~solver.continental.distance.encode`) and its jokers."""
-    key = jokers = 0
+    key = 0
     for card in hand:
-        if card.rank is None:
-            jokers += 1
-        else:
-            key += DELTA[card.index]
-    return key, jokers
+        key += DELTA[card.kind]  # a joker adds to the count above the naturals' fields
+    return key & NATURAL_KEY, key >> JOKER_SHIFT
 
 
 @dataclass(frozen=True, slots=True)
