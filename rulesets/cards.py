@@ -146,6 +146,8 @@ class Card:
     '7c#2'
     >>> Card(None, None).code
     'Jk'
+    >>> Card(Rank.ACE, Suit.SPADES).kind, Card(None, None, copy=2).kind
+    (51, 52)
     """
 
     rank: Rank | None

@@ -86,6 +86,23 @@ def test_deck_has_52_distinct_cards_indexed_in_order() -> None:
     assert len(set(full_deck(2, 2))) == 106
 
 
+def test_equal_cards_are_the_same_rank_suit_and_copy_and_hash_alike() -> None:
+    """Equality and hash are worked out from one number: they must still mean rank, suit and
+    copy, over every card of several decks with jokers (and survive a pickle, as cards do
+    between processes)."""
+    import pickle
+
+    cards = full_deck(3, 4)
+    twins = [Card(c.rank, c.suit, c.copy) for c in cards]
+    for card, twin in zip(cards, twins, strict=True):
+        assert card == twin and hash(card) == hash(twin)
+        assert pickle.loads(pickle.dumps(card)) == card
+        assert card.kind == (52 if card.is_joker else card.index)
+    assert len(set(cards)) == len(cards) == 3 * 52 + 4
+    assert sum(a == b for a in cards for b in cards) == len(cards)
+    assert Card(Rank.ACE, Suit.SPADES) != "As" and Card(None, None) != Card(None, None, 2)
+
+
 def test_card_refuses_half_jokers() -> None:
     with pytest.raises(ValueError, match="both a rank and a suit"):
         Card(Rank.ACE, None)
