@@ -525,13 +525,8 @@ def _raises(tight: Sequence[tuple[tuple[int, ...], tuple[int, ...], tuple[int, .
     the rank in a suit ``s2`` that holds more than the config gives the runs, or in ``s`` (the
     new card), and a card raises a knapsack by one at most, exactly when it is one of its outs.
     """
-    shift = _BITS * r
-    for cfg, out, _ in tight:
-        for s2 in range(4):
-            if (out[s2] >> r) & 1 and (s2 == s or (cfg[s2] >> shift) & _RANK_FIELD
-                                       < (keys[s2] >> shift) & _RANK_FIELD):
-                return True
-    return False
+    return any((out[s] >> r) & 1 or any((out[s2] >> r) & 1 and _beyond(cfg, keys, r, s2) for s2 in range(4))
+               for cfg, out, _ in tight)
 
 
 def _keeps(tight: Sequence[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]],
@@ -542,13 +537,17 @@ def _keeps(tight: Sequence[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ..
     card is free (:func:`_raises`, the other way), the config then within the hand less that
     card (``s2`` is ``s``, or the config gives the runs fewer of the rank in ``s`` than held).
     """
+    return any((free[s] >> r) & 1
+               or (_beyond(cfg, keys, r, s) and any((free[s2] >> r) & 1 for s2 in range(4)))
+               for cfg, _, free in tight)
+
+
+def _beyond(cfg: Sequence[int], keys: Sequence[int], r: int, s: int) -> bool:
+    """Whether the hand (``keys``) holds more cards of rank ``r`` in suit ``s`` than the runs'
+    config ``cfg`` gives them.
+    """
     shift = _BITS * r
-    for cfg, _, free in tight:
-        for s2 in range(4):
-            if (free[s2] >> r) & 1 and (s2 == s or (cfg[s] >> shift) & _RANK_FIELD
-                                        < (keys[s] >> shift) & _RANK_FIELD):
-                return True
-    return False
+    return (cfg[s] >> shift) & _RANK_FIELD < (keys[s] >> shift) & _RANK_FIELD
 
 
 def _chunks(count: int) -> tuple[int, int, int]:
