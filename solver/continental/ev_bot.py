@@ -50,9 +50,10 @@ logger = logging.getLogger(__name__)
 SAMPLES = 24
 """Samples per alternative the bot plays out, at most."""
 WORK = 1000
-"""Rollout turns the bot plays per decision, at most (about 0.05-0.5 s on one core: a turn of
-the rollout policy costs about 0.05-0.3 ms, more in the long hands of the late contracts and
-before its caches are warm: ``bench/continental_rollout_speed.py``).
+"""Rollout turns the bot plays per decision, at most (about 0.05-0.4 s on one core: a turn of
+the rollout policy costs about 0.06-0.15 ms from cold caches, the most in hands 5 and 6:
+``bench/continental_rollout_speed.py``; a decision's p95 is 264 ms with both cores playing,
+``bench/continental_playoff.py``, README).
 Fewer turns leave most pricings short of the samples an overrule needs (:data:`~solver.
 continental.expected.MIN_OVERRULE`): at 450 turns the bot played almost as the advisor
 (``bench/continental_playoff.py``, README)."""
