@@ -467,7 +467,6 @@ def analyse(key: int, trios: int, runs: int) -> HandAnalysis:
             trio_ranks |= 1 << r
         keep = ~trio_ranks
         target = best - used
-        trio_outs = [0, 0, 0, 0]  # the trio ranks whose card would raise a tight config's runs
         # the tight configs, each with its knapsack's outs and frees
         tight_configs: list[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]] = []
         for cfg, (value, out, free) in knapsacks(choice):
@@ -477,28 +476,16 @@ def analyse(key: int, trios: int, runs: int) -> HandAnalysis:
             for s in range(4):
                 out_masks[s] |= out[s] & keep
                 free_masks[s] |= free[s] & keep
-                trio_outs[s] |= out[s] & trio_ranks
         for r, k in choice:
             shift = _BITS * r
-            if rank_counts[r] == 3 * k:
-                # A full trio: one more card lets the runs take one natural of this rank, in
-                # any suit that then holds it (the trio keeps the others). The configs left the
-                # runs none of the rank, so a card of it raises them exactly when it is an out of
-                # a tight config's knapsack (one more card raises a knapsack by one at most).
-                gains = [(trio_outs[s] >> r) & 1 for s in range(4)]
-                held_gain = any(gains[s] for s in range(4) if (keys[s] >> shift) & _RANK_FIELD)
-                for s in range(4):
-                    if held_gain or gains[s]:
-                        direct_out |= 1 << (4 * r + s)
-                continue
             for s in range(4):
                 t = 4 * r + s
                 held = (keys[s] >> shift) & _RANK_FIELD
                 short = rank_counts[r] < 3 * k
                 if short or (not (direct_out >> t) & 1 and _raises(tight_configs, keys, r, s)):
                     direct_out |= 1 << t
-                if not held or short or (direct_free >> t) & 1:
-                    continue
+                if not held or rank_counts[r] <= 3 * k or (direct_free >> t) & 1:
+                    continue  # a card of a trio without one over is never free: the trio needs it
                 if rank_counts[r] - 3 * k != runs:
                     if _keeps(tight_configs, keys, r, s):
                         direct_free |= 1 << t
@@ -521,9 +508,10 @@ def _raises(tight: Sequence[tuple[tuple[int, ...], tuple[int, ...], tuple[int, .
     """Whether one more card of trio rank ``r`` (the trio full without it) in suit ``s`` raises
     the runs of a choice whose tight configs are ``tight`` (config, knapsack outs, knapsack frees).
 
-    The runs' share of the rank grows by one: a new config is a tight one with one more card of
-    the rank in a suit ``s2`` that holds more than the config gives the runs, or in ``s`` (the
-    new card), and a card raises a knapsack by one at most, exactly when it is one of its outs.
+    The runs' share of the rank grows by one (from none, for a trio with no card over): a new
+    config is a tight one with one more card of the rank in a suit ``s2`` that holds more than
+    the config gives the runs, or in ``s`` (the new card), and a card raises a knapsack by one at
+    most, exactly when it is one of its outs.
     """
     return any((out[s] >> r) & 1 or any((out[s2] >> r) & 1 and _beyond(cfg, keys, r, s2) for s2 in range(4))
                for cfg, out, _ in tight)
