@@ -177,7 +177,8 @@ function setupForm() {
   const showBots = () => rows.forEach((row, i) => { row.hidden = i >= Number(count.value); });
   count.addEventListener("change", showBots);
   showBots();
-  const start = el("button", { type: "submit", className: "primary" }, "Start the game");
+  // Waits for the contracts: until then the game's length is unknown.
+  const start = el("button", { type: "submit", className: "primary", disabled: true }, "Start the game");
   const form = el("form", { className: "continental-setup" }, field("Your name", name),
     field("Number of bots", count), rows, field("Hands to play", hands), el("div", { className: "row" }, start));
   return {
@@ -186,6 +187,7 @@ function setupForm() {
     setContracts(contracts) {
       fillSelect(hands, contracts.map((c) => [String(c.hand), `${c.hand} (up to: ${c.name})`]),
         String(contracts.length));
+      start.disabled = false;
     },
     settings() {
       const bots = kinds.slice(0, Number(count.value)).map((s) => s.value);
