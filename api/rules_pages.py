@@ -1,9 +1,10 @@
 """The rules of each game as HTML pages: ``/rules/ramchi`` and ``/rules/continental``.
 
-Each page is made from the game's rules document (``docs/rules/<game>.md``), rendered once per
-process with markdown-it (tables on, raw HTML off) and kept. Every heading gets a stable id
-(GitHub's way of making one, so the documents' own ``#section`` links work), the h2 headings
-make a table of contents under the title, and each table scrolls inside a box of its own.
+Each page is made from the game's rules document (``docs/rules/<game>.md``) less its parts for
+developers (:func:`for_players`), rendered once per process with markdown-it (tables on, raw
+HTML off) and kept. Every heading gets a stable id (GitHub's way of making one, so the
+documents' own ``#section`` links work), the h2 headings make a table of contents under the
+title, and each table scrolls inside a box of its own.
 
 The documents are read from :data:`RULES_DIR_SETTING` (an environment variable, or the app
 setting ``RULES_DIR``) when it is set, else from ``docs/rules`` of the source tree the package
@@ -32,8 +33,8 @@ from markdown_it.token import Token
 
 from api.errors import ApiProblem
 
-__all__ = ["DEFAULT_RULES_DIR", "GAMES", "RULES_DIR_SETTING", "RulesPage", "blp", "page_html", "render_rules",
-           "rules_dir", "slug"]
+__all__ = ["DEFAULT_RULES_DIR", "GAMES", "RULES_DIR_SETTING", "RulesPage", "blp", "for_players", "page_html",
+           "render_rules", "rules_dir", "slug"]
 
 GAMES: dict[str, str] = {"ramchi": "Ramchi", "continental": "Continental"}
 """The games that have a rules page, by the name in its address, and the name a player reads."""
@@ -49,6 +50,18 @@ POLICY = ("default-src 'none'; style-src 'self'; img-src 'self' data:; base-uri 
 """The pages' Content-Security-Policy: the one stylesheet of the service, no script at all."""
 
 _NOT_A_SLUG = re.compile(r"[^\w\- ]")
+_FOR_DEVELOPERS = re.compile(r"^<!-- for developers -->\n.*?^<!-- end for developers -->\n?", re.M | re.S)
+
+
+def for_players(markdown: str) -> str:
+    r"""The document without its parts for developers: each from a line ``<!-- for developers -->``
+    to a line ``<!-- end for developers -->`` (how the code implements a rule, its routes and
+    commands; the project's documentation keeps them, and shows no marker).
+
+    >>> for_players("Trios.\n<!-- for developers -->\n`melds.py`\n<!-- end for developers -->\nRuns.\n")
+    'Trios.\nRuns.\n'
+    """
+    return _FOR_DEVELOPERS.sub("", markdown)
 
 
 def slug(text: str) -> str:
@@ -180,7 +193,7 @@ def render_rules(folder: Path, game: str) -> RulesPage:
     """
     md = _markdown()
     env: dict[str, Any] = {}
-    tokens = md.parse((folder / f"{game}.md").read_text(encoding="utf-8"), env)
+    tokens = md.parse(for_players((folder / f"{game}.md").read_text(encoding="utf-8")), env)
     headings = _name_headings(tokens)
     _link_within_the_service(tokens)
     _align_by_class(tokens)

@@ -76,12 +76,15 @@ def outline(body: str) -> Outline:
 
 
 def document_headings(game: str) -> list[tuple[int, str]]:
-    """Each heading of the Markdown document (level, text), code blocks left out."""
-    headings, fenced = [], False
+    """Each heading of the Markdown document a player reads (level, text): code blocks and the
+    parts for developers (``<!-- for developers -->`` to ``<!-- end for developers -->``) left out."""
+    headings, fenced, developers = [], False, False
     for line in (DEFAULT_RULES_DIR / f"{game}.md").read_text(encoding="utf-8").splitlines():
         if line.startswith("```"):
             fenced = not fenced
-        found = None if fenced else re.match(r"(#{1,6}) (.+)", line)
+        if line in ("<!-- for developers -->", "<!-- end for developers -->"):
+            developers = line == "<!-- for developers -->"
+        found = None if fenced or developers else re.match(r"(#{1,6}) (.+)", line)
         if found:
             text = re.sub(r"[`*]", "", found.group(2)).strip()
             headings.append((len(found.group(1)), text))
@@ -126,7 +129,22 @@ def test_known_sections_have_the_addresses_players_link_to(client: FlaskClient) 
     ramchi = outline(client.get("/rules/ramchi").get_data(as_text=True))
     assert {"the-2-exchange", "who-deals-next", "four-of-a-kind", "combinations"} <= set(ramchi.ids)
     continental = outline(client.get("/rules/continental").get_data(as_text=True))
-    assert {"the-seven-hands", "melds-as-implemented", "going-out-and-scoring"} <= set(continental.ids)
+    assert {"the-seven-hands", "melds", "going-out-and-scoring"} <= set(continental.ids)
+
+
+DEVELOPER_WORDS = ("POST /", "GET /", ".venv", "rulesets/", "as implemented", "over HTTP", "<!--", "&lt;!--",
+                   "import ", "log: ")
+"""What only a developer reads: routes, commands, the code's files, how the code implements a rule."""
+
+
+def test_the_page_is_for_players_and_the_document_keeps_the_developers_parts(
+        client: FlaskClient, game: str) -> None:
+    shown = client.get(f"/rules/{game}").get_data(as_text=True)
+    document = (DEFAULT_RULES_DIR / f"{game}.md").read_text(encoding="utf-8")
+    assert [w for w in DEVELOPER_WORDS if w in shown] == []
+    assert [w for w in DEVELOPER_WORDS[:5] if w in document]  # the project's documentation keeps them
+    assert document.count("<!-- for developers -->") == document.count("<!-- end for developers -->")
+    assert len(shown) > 10_000  # the rules themselves stay: combinations, melds, a turn, scoring
 
 
 def test_the_contents_list_every_h2_and_each_link_resolves(client: FlaskClient, game: str) -> None:
