@@ -274,6 +274,17 @@ class ContinentalGame(Referee):
         self.log.append(StockReshuffled(self.hand_number, self.reshuffles, self.stock))
         return True
 
+    def take_stock_card(self, seat: int) -> Card:
+        """Take the top card of the (non-empty) stock for ``seat``: a draw or a penalty card.
+
+        >>> game = ContinentalGame(GameConfig.create(players=3, hands=1, seed=2, dealer=0))
+        >>> top = game.stock[0]
+        >>> game.take_stock_card(1) == top, len(game.stock)
+        (True, 83)
+        """
+        card, self.stock = self.stock[0], self.stock[1:]
+        return card
+
     def resolve_buy(self, closing: bool) -> bool:
         """Give the discard to the nearest buyer once certain; return whether the hand ended.
 
@@ -300,7 +311,7 @@ class ContinentalGame(Referee):
         self.hands[seat] = (*self.hands[seat], card)
         penalty = None
         if self.refill_stock():
-            penalty, self.stock = self.stock[0], self.stock[1:]
+            penalty = self.take_stock_card(seat)
             self.hands[seat] = (*self.hands[seat], penalty)
         self.log.append(CardBought(self.hand_number, seat, card, penalty))
         if penalty is None:

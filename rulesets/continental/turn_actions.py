@@ -82,7 +82,7 @@ def take_draw(game: ContinentalGame, action: Draw) -> None:
         if not game.refill_stock():
             game.stock_ran_out()
             return
-        card, game.stock = game.stock[0], game.stock[1:]
+        card = game.take_stock_card(seat)
         if game.options.buying and game.discards:
             game.window = True
             game.answers = [None] * game.players

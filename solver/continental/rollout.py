@@ -55,8 +55,8 @@ from solver.continental.cardtypes import JOKER, type_of
 from solver.continental.distance import DELTA, JOKER_SHIFT, NATURAL_KEY, HandAnalysis, analysis_of, outs_mask
 from solver.continental.drop import spare_cards
 
-__all__ = ["MAX_TURNS", "FastPolicy", "Plan", "RolloutGame", "accepts", "answer_offer", "discard_distances",
-           "hand_key", "most_outs", "outs_left", "play_out", "shed_card"]
+__all__ = ["MAX_TURNS", "FastPolicy", "Plan", "RolloutGame", "StockStreams", "accepts", "answer_offer",
+           "discard_distances", "hand_key", "most_outs", "outs_left", "play_out", "shed_card"]
 
 MAX_TURNS = 160
 """Turns after which a rollout's hand is scored as if the stock had run out."""
@@ -105,6 +105,7 @@ class RolloutGame(ContinentalGame):
         self.distances: dict[int, tuple[tuple[Card, ...], int, int]] = {}
         self.spare = spare_cards(config.options)
         """Cards a hand keeps after melding (:func:`~solver.continental.drop.spare_cards`)."""
+        self.streams = StockStreams(config.players)
 
     def key_of(self, hand: tuple[Card, ...]) -> tuple[int, int]:
         """The encoded hand and its jokers (:func:`hand_key`), remembered while the hand lasts."""
@@ -172,6 +173,11 @@ class RolloutGame(ContinentalGame):
         """Whether the hand is over (:attr:`scores` holds its points)."""
         return self.scores is not None
 
+    def take_stock_card(self, seat: int) -> Card:
+        """The stock card ``seat`` draws, from its own stream of the stock (:class:`StockStreams`)."""
+        card, self.stock = self.streams.take(self.stock, self.reshuffles, seat)
+        return card
+
     def refill_stock(self) -> bool:
         """The rules' reshuffle, shuffled by the rollout's generator."""
         if self.stock:
@@ -200,6 +206,64 @@ class RolloutGame(ContinentalGame):
             self.apply(record)
         else:
             RULES[type(record)].take(self, record)  # type: ignore[arg-type]
+
+
+class StockStreams:
+    """Which stock card each seat draws in a rollout: each seat reads the stock in its own order.
+
+    The stock of a rollout is a sample: its order is uniformly random, so any rule that picks the
+    next stock card from what has been seen only (never from the unseen cards) deals each draw
+    uniformly from the cards left, as the rules' top card does. This rule gives each seat a
+    stream of its own: seat ``s`` of ``n`` reads the positions ``s, s + n, s + 2n, ...`` of the
+    stock as it was when it was last shuffled, skipping the cards already drawn, and once those
+    run out, the first card left. It keeps the alternatives priced on one sample alike: when one
+    alternative gives the next player the discard and another makes it draw, every other draw of
+    the hand is still the same card in both (with one shared top, each draw after it would move
+    by one card), so the paired differences of the pricing measure the decision and much less
+    the chance of the draws (:mod:`solver.continental.expected`).
+
+    >>> from rulesets.cards import parse_cards
+    >>> streams = StockStreams(2)
+    >>> stock = tuple(parse_cards("2c 3c 4c 5c 6c"))
+    >>> card, stock = streams.take(stock, 0, 1)  # seat 1 reads places 1, 3, ...
+    >>> str(card), " ".join(map(str, stock))
+    ('3c', '2c 4c 5c 6c')
+    >>> card, stock = streams.take(stock, 0, 1)
+    >>> str(card), " ".join(map(str, stock))
+    ('5c', '2c 4c 6c')
+    >>> [str(streams.take(stock, 0, 0)[0]), str(streams.take(stock, 1, 0)[0])]  # a reshuffle restarts
+    ['2c', '2c']
+    """
+
+    __slots__ = ("_cursor", "_drawn", "_epoch", "_players", "_shuffled")
+
+    def __init__(self, players: int) -> None:
+        self._players = players
+        self._epoch = -1
+        self._shuffled: tuple[Card, ...] = ()
+        self._drawn = bytearray()
+        self._cursor: list[int] = []
+
+    def take(self, stock: tuple[Card, ...], shuffle: int, seat: int) -> tuple[Card, tuple[Card, ...]]:
+        """The card ``seat`` draws from the non-empty ``stock`` and the stock left; ``shuffle``
+        counts the reshuffles (a new one starts the streams again from the stock as it is).
+        """
+        if shuffle != self._epoch:
+            self._epoch = shuffle
+            self._shuffled = stock
+            self._drawn = bytearray(len(stock))
+            self._cursor = list(range(self._players))
+        drawn, size = self._drawn, len(self._shuffled)
+        place = self._cursor[seat]
+        while place < size and drawn[place]:
+            place += self._players
+        if place < size:
+            self._cursor[seat] = place + self._players
+        else:
+            place = drawn.index(0)
+        drawn[place] = 1
+        index = place - sum(drawn[:place])  # its place in the stock left
+        return stock[index], stock[:index] + stock[index + 1:]
 
 
 _JOKER_BIT = 1 << JOKER

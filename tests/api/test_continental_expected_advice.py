@@ -24,11 +24,11 @@ NEW_FIELDS = ("objective", "objective_note", "expected_points")
 KINDS = {"take", "stock", "buy", "pass", "drop", "hold", "discard", "shed"}
 VERDICTS = {"best", "inaccuracy", "mistake", "blunder"}
 
-OVERRULED = {"hand": ["2c", "3d", "Jh", "Tc", "9s", "Js", "Kd", "Qd#2", "Kh", "9c"], "hand_number": 3,
+OVERRULED = {"hand": ["2c", "3d", "Jh", "Tc", "9s", "Js", "Kd#2", "Qd", "Kh", "9c"], "hand_number": 3,
              "discards": ["Jd", "Td", "Qs"], "other_players": [{"hand_size": 9}, {"hand_size": 9}],
              "samples": 24, "seed": 3, "objective": "expected_points"}
 """A hand after its draw whose exact advice discards the 2♣ and whose expected points, on these
-24 samples, advise the Q♦ (held as its second copy) instead."""
+24 samples, advise the K♦ (held as its second copy) instead."""
 
 BEFORE_DRAW = {"hand": ["2c", "5c", "6c", "8c", "Kd", "Kh", "9s", "4d"], "hand_number": 2,
                "discard_top": "7c", "discards": ["Qs", "Kc", "7c"],
@@ -93,7 +93,7 @@ def test_expected_points_answer_shape(client: FlaskClient) -> None:
     for option in alternatives:
         assert option["kind"] in KINDS and option["verdict"] in VERDICTS and option["why"]
         assert option["action"] == option["actions"][0]
-        assert option["action"] == {"type": "discard", "card": option["card"]} or option["card"] == "Qd"
+        assert option["action"] == {"type": "discard", "card": option["card"]} or option["card"] == "Kd"
         assert 0 <= option["danger"] <= 1 and option["standard_error"] >= 0
     assert alternatives[0]["points_lost"] == 0
     points = [a["expected_points"] for a in alternatives[1:]]
@@ -123,8 +123,8 @@ def test_shedding_is_priced_once_another_player_has_dropped(client: FlaskClient)
 def test_the_action_is_the_advised_alternatives(client: FlaskClient) -> None:
     body = advice(client, **OVERRULED)
     first = body["expected_points"]["alternatives"][0]
-    assert first["card"] == "Qd" and not first["distance_choice"] and body["discard"] == "2c"
-    assert body["action"] == first["action"] == {"type": "discard", "card": "Qd#2"}  # the copy held
+    assert first["card"] == "Kd" and not first["distance_choice"] and body["discard"] == "2c"
+    assert body["action"] == first["action"] == {"type": "discard", "card": "Kd#2"}  # the copy held
     distance = next(a for a in body["expected_points"]["alternatives"] if a["distance_choice"])
     assert distance["card"] == "2c" and distance["points_lost"] > 2 * distance["difference_error"]
 
