@@ -163,7 +163,7 @@ def _contract_arg(text: str) -> tuple[int, int]:
 
 
 def _other_player_arg(text: str) -> Any:
-    """``--other-player SIZE[:dropped][:picked=CARDS][:bought=CARDS]`` (see
+    """``--other-player SIZE[:dropped][:picked=CARDS][:bought=CARDS][:turns=N]`` (see
     :mod:`api.continental.advise_cli`).
     """
     from api.continental.advise_cli import other_player_arg
@@ -272,7 +272,7 @@ def _cmd_continental_advise(args: argparse.Namespace) -> int:
     table = [cards[f"table meld {i + 1}"] for i in range(len(args.table))]
     top = cards["discard top"][0] if args.discard_top else None
     others = [OtherPlayer(other.hand_size, other.dropped, cards[f"other player {i + 1} picked"],
-                          cards[f"other player {i + 1} bought"])
+                          cards[f"other player {i + 1} bought"], other.turns)
               for i, other in enumerate(args.other_player)]
     discards = None if pile is None else (*cards["discards"], *(() if top is None else (top,)))
     told = advise_by_objective(hand, contract, objective=args.objective, dropped=args.dropped,
@@ -621,11 +621,12 @@ def build_parser() -> argparse.ArgumentParser:
     cont_advise.add_argument("--discards", nargs="*", metavar="CARD",
                              help="the discard pile, bottom first (with --discard-top, its last card)")
     cont_advise.add_argument("--other-player", type=_other_player_arg, action="append", default=[],
-                             metavar="SIZE[:dropped][:picked=CARDS][:bought=CARDS]",
+                             metavar="SIZE[:dropped][:picked=CARDS][:bought=CARDS][:turns=N]",
                              help="another player in play order after you (repeat for each): its "
                                   "hand size, whether it dropped, the cards it drew from the pile "
-                                  "or bought and still holds (commas between cards), e.g. "
-                                  "8:picked=Kd,7c; expected points need them")
+                                  "or bought and still holds (commas between cards), the turns it "
+                                  "has played this hand, e.g. 8:picked=Kd,7c:turns=3; expected "
+                                  "points need them")
     cont_advise.add_argument("--objective", choices=["expected_points", "distance"],
                              default="distance",
                              help="expected_points: the fewest points expected at the end of the "

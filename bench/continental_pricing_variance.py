@@ -43,7 +43,6 @@ from solver.continental.alternatives import Alternative, alternatives  # noqa: E
 from solver.continental.bots import advisor_choice, seat_advice  # noqa: E402
 from solver.continental.position import Position, Step  # noqa: E402
 from solver.continental.rollout import FastPolicy, RolloutGame  # noqa: E402
-from solver.continental.sampler import Sampler  # noqa: E402
 
 RULES = ("shared top", "streams")
 """The two ways a rollout's seat draws from the stock, the baseline first."""
@@ -86,7 +85,7 @@ def points(position: Position, options: Sequence[Alternative], samples: int, see
     """The points of every alternative on every sample (rows: alternatives), as
     :func:`~solver.continental.expected.price` plays them.
     """
-    sampler = Sampler(position.knowledge)
+    sampler = expected.played_sampler(position)
     orders = sampler.permutations(samples, np.random.default_rng(seed))
     table = np.zeros((len(options), samples))
     for i in range(samples):

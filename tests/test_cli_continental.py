@@ -110,7 +110,9 @@ def test_continental_advise_distance_says_so_without_the_others(capsys: pytest.C
 
 
 @pytest.mark.parametrize(("argv", "message"), [
-    (["--other-player", "8:foo"], "expected dropped, picked=CARDS or bought=CARDS"),
+    (["--other-player", "8:foo"], "expected dropped, picked=CARDS, bought=CARDS (cards separated by commas) "
+                                  "or turns=N"),
+    (["--other-player", "8:turns=x"], "turns= takes a whole number of turns"),
     (["--other-player", "many"], "expected the hand size first"),
     (["--samples", "0"], "expected 1 to 200 samples"),
     (["--seed", "-1"], "expected a whole number from 0"),

@@ -169,7 +169,7 @@ def advise(body: dict[str, Any]) -> dict[str, Any]:
     table = [cards[f"/table/{i}"] for i in range(len(body["table"]))]
     hand = cards["/hand"]
     others = [OtherPlayer(other["hand_size"], other["dropped"], cards[f"/other_players/{i}/picked_up"],
-                          cards[f"/other_players/{i}/bought"])
+                          cards[f"/other_players/{i}/bought"], other["turns"])
               for i, other in enumerate(body["other_players"])]
     pile = None if discards is None else (*cards["/discards"], *(() if top_card is None else (top_card,)))
     offered = _offered(body)

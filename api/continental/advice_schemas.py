@@ -38,9 +38,13 @@ class ContinentalContractSchema(Schema):
     runs = Int(required=True, validate=validate.Range(min=0, max=3))
 
 
+MAX_TURNS_TOLD = 10_000
+"""The most turns an other player may be told to have played (a hand has no fixed length)."""
+
+
 class ContinentalOtherPlayerSchema(Schema):
     """What is public about another player: its hand size, its drop, the cards it took from the
-    discard pile and still holds.
+    discard pile and still holds, the turns it has played.
     """
 
     hand_size = Int(required=True, validate=validate.Range(min=0, max=CONTINENTAL_MAX_HAND_CARDS),
@@ -55,6 +59,11 @@ class ContinentalOtherPlayerSchema(Schema):
     bought = continental_card_codes(max_items=CONTINENTAL_MAX_HAND_CARDS, load_default=list, metadata={
         "description": "cards the player bought this hand and still holds (the penalty cards are "
                        "unknown: they count only in hand_size)", "example": []})
+    turns = Int(load_default=0, validate=validate.Range(min=0, max=MAX_TURNS_TOLD), metadata={
+        "description": "the turns the player has played in this hand (its draws, from the stock "
+                       "or the pile); the expected points deal it a hand that has kept the cards "
+                       "bringing it closer to its contract for that many turns (0, the default: "
+                       "a hand dealt at random)", "example": 4})
 
 
 class ContinentalAdviceRequestSchema(Schema):

@@ -3,10 +3,12 @@ r"""The pieces of ``ramchi continental advise`` that read the table and print th
 ``--other-player SPEC`` tells one other player, in play order after you (repeat it for each):
 its hand size, then, after colons, ``dropped`` once it has laid its contract down, ``picked=``
 the cards it drew from the discard pile and still holds, ``bought=`` those it bought (cards
-separated by commas).
+separated by commas), ``turns=`` the turns it has played in the hand.
 
 >>> other_player_arg("8:dropped:picked=Kd,7c")
-OtherPlayerArg(hand_size=8, dropped=True, picked_up=('Kd', '7c'), bought=())
+OtherPlayerArg(hand_size=8, dropped=True, picked_up=('Kd', '7c'), bought=(), turns=0)
+>>> other_player_arg("9:turns=4").turns
+4
 >>> print("\n".join(expected_lines({"objective": "expected_points", "objective_note": None,
 ...     "expected_points": {"samples": 8, "seed": 1, "complete": True, "alternatives": [
 ...         {"kind": "discard", "card": "9s", "expected_points": 7.5, "standard_error": 1.9,
@@ -35,10 +37,11 @@ class OtherPlayerArg:
     dropped: bool = False
     picked_up: tuple[str, ...] = ()
     bought: tuple[str, ...] = ()
+    turns: int = 0
 
 
 def other_player_arg(text: str) -> OtherPlayerArg:
-    """``--other-player SIZE[:dropped][:picked=CARDS][:bought=CARDS]`` (module text)."""
+    """``--other-player SIZE[:dropped][:picked=CARDS][:bought=CARDS][:turns=N]`` (module text)."""
     size, *parts = text.split(":")
     try:
         hand_size = int(size)
@@ -46,17 +49,22 @@ def other_player_arg(text: str) -> OtherPlayerArg:
         raise argparse.ArgumentTypeError(f"expected the hand size first (8, 8:dropped, "
                                          f"8:picked=Kd,7c), got {text!r}") from None
     dropped = False
+    turns = 0
     cards: dict[str, tuple[str, ...]] = {"picked": (), "bought": ()}
     for part in parts:
         name, equals, value = part.partition("=")
         if part == "dropped":
             dropped = True
+        elif equals and name == "turns":
+            if not value.isdigit():
+                raise argparse.ArgumentTypeError(f"{part!r}: turns= takes a whole number of turns (turns=4)")
+            turns = int(value)
         elif equals and name in cards:
             cards[name] = tuple(card for card in value.split(",") if card)
         else:
-            raise argparse.ArgumentTypeError(f"{part!r}: expected dropped, picked=CARDS or "
-                                             f"bought=CARDS (cards separated by commas)")
-    return OtherPlayerArg(hand_size, dropped, cards["picked"], cards["bought"])
+            raise argparse.ArgumentTypeError(f"{part!r}: expected dropped, picked=CARDS, "
+                                             f"bought=CARDS (cards separated by commas) or turns=N")
+    return OtherPlayerArg(hand_size, dropped, cards["picked"], cards["bought"], turns)
 
 
 NO_OTHERS_HERE = ("expected points need the other players (--other-player SIZE for each, in play "

@@ -8,7 +8,8 @@ request it builds can hold no card the seat may not know. The request is the bod
 table's melds, and what it knows of the cards not in the stock (:func:`known_cards`):
 ``discards``, the discard pile as it lies now (bottom first), and ``other_players``, the other
 seats in play order after it with their hand sizes, their drops and the cards each took from
-the pile (``picked_up``: a draw from the pile, ``bought``: a buy) and still holds. Before the
+the pile (``picked_up``: a draw from the pile, ``bought``: a buy) and still holds, and the
+``turns`` each has played in the hand (:func:`turns_played`). Before the
 seat's draw, and when a buy is offered to it, the top discard is also ``discard_top`` (the take
 and buy advice); ``seen`` stays empty (the advice request keeps it for other clients).
 On a buy offer the request also says ``offer: "buy"``: the decision the seat faces is the
@@ -41,7 +42,7 @@ from rulesets.continental.replay import ContinentalTable
 from rulesets.continental.values import DrawSource
 from rulesets.jsonable import jsonable
 
-__all__ = ["advice_request", "known_cards"]
+__all__ = ["advice_request", "known_cards", "turns_played"]
 
 BEFORE_THE_DRAW = frozenset({"draw", "buy", "pass"})
 """The action types of a seat whose hand holds no card drawn this turn: its draw, a buy offer."""
@@ -123,12 +124,29 @@ def _after(seat: int, players: int) -> list[int]:
     return [(seat + step) % players for step in range(1, players)]
 
 
-def _other_player(view: Mapping[str, Any], other: int, held: Mapping[str, list[str]]) -> dict[str, Any]:
+def turns_played(log: Sequence[Mapping[str, Any]]) -> dict[int, int]:
+    """How many turns each seat has played in the running hand of a (redacted) ``log``: its
+    draws, from the stock or the pile (public: every seat sees who drew, if not always what).
+
+    >>> turns_played([{"kind": "hand_dealt"}, {"kind": "draw", "seat": 1, "source": "stock"},
+    ...               {"kind": "discard", "seat": 1, "card": "4c"}, {"kind": "draw", "seat": 2}])
+    {1: 1, 2: 1}
+    """
+    turns: dict[int, int] = {}
+    for record in _hand_records(log):
+        if record.get("kind") == "draw":
+            turns[record["seat"]] = turns.get(record["seat"], 0) + 1
+    return turns
+
+
+def _other_player(view: Mapping[str, Any], other: int, held: Mapping[str, list[str]],
+                  turns: int) -> dict[str, Any]:
     """What the request tells of seat ``other``: its hand size and drop from the view, the cards
-    it is known to hold from the log.
+    it is known to hold and the turns it has played from the log.
     """
     return {"hand_size": view["hand_sizes"][other], "dropped": view["dropped"][other],
-            "picked_up": list(held.get("picked_up", [])), "bought": list(held.get("bought", []))}
+            "picked_up": list(held.get("picked_up", [])), "bought": list(held.get("bought", [])),
+            "turns": turns}
 
 
 def advice_request(view: Mapping[str, Any], log: Mapping[str, Any]) -> dict[str, Any] | None:
@@ -152,7 +170,8 @@ def advice_request(view: Mapping[str, Any], log: Mapping[str, Any]) -> dict[str,
     if top is not None:
         request["discard_top"] = top
     request["discards"] = pile
-    request["other_players"] = [_other_player(view, other, held.get(other, {}))
+    turns = turns_played(log["log"])
+    request["other_players"] = [_other_player(view, other, held.get(other, {}), turns.get(other, 0))
                                 for other in _after(seat, len(view["hand_sizes"]))]
     if OFFERED in decisions:
         request["offer"] = OFFERED

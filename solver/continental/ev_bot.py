@@ -43,20 +43,25 @@ from solver.continental.drop import spare_cards
 from solver.continental.expected import ExpectedPoints, price
 from solver.continental.position import Position, Step
 
-__all__ = ["DISCARDS", "EV", "PRICED", "SAMPLES", "WORK", "ev_action", "ev_pricing"]
+__all__ = ["DISCARDS", "EV", "EXTRA_WORK", "PRICED", "SAMPLES", "WORK", "ev_action", "ev_pricing"]
 
 logger = logging.getLogger(__name__)
 
-SAMPLES = 24
-"""Samples per alternative the bot plays out, at most."""
+SAMPLES = 48
+"""Samples per alternative the bot plays out, at most (the work budgets bound most decisions first)."""
 WORK = 1000
-"""Rollout turns the bot plays per decision, at most (about 0.05-0.4 s on one core: a turn of
-the rollout policy costs about 0.06-0.15 ms from cold caches, the most in hands 5 and 6:
-``bench/continental_rollout_speed.py``; a decision's p95 is 264 ms with both cores playing,
-``bench/continental_playoff.py``, README).
+"""Rollout turns the bot plays per decision, at most, but for a close call (:data:`EXTRA_WORK`):
+about 0.05-0.4 s on one core (a turn of the rollout policy costs about 0.06-0.15 ms from cold
+caches, the most in hands 5 and 6: ``bench/continental_rollout_speed.py``; a decision's p95 is
+174 ms with both cores playing, ``bench/continental_playoff.py``, README).
 Fewer turns leave most pricings short of the samples an overrule needs (:data:`~solver.
 continental.expected.MIN_OVERRULE`): at 450 turns the bot played almost as the advisor
 (``bench/continental_playoff.py``, README)."""
+EXTRA_WORK = 1500
+"""Rollout turns the bot adds, at most, to a close call: another alternative ahead of the exact
+advice's by 1.5 to 3 standard errors (:data:`~solver.continental.expected.EXTEND_Z`), which more
+samples may settle either way. About one priced decision in ten gets them; the decision p95 stays
+174 ms and the longest took 0.9 s (``bench/continental_playoff.py``, README)."""
 DISCARDS = 3
 """Discards the bot prices, at most (those leaving the hand as close as the best one). The bot
 does not price shedding (:attr:`~solver.continental.alternatives.Kind.SHED`): as a rule of play
@@ -99,7 +104,7 @@ def _priced(game: ContinentalGame, seat: int, position: Position, rng: random.Ra
     advice = seat_advice(game, seat, drawn=position.step is Step.PLAY, deadline=deadline)
     options = alternatives(position, advice, discards=DISCARDS, closest=True, shed=False)
     priced = price(position, advice, samples=SAMPLES, seed=rng.getrandbits(31), work=WORK,
-                   deadline=deadline, options=options)
+                   extra_work=EXTRA_WORK, deadline=deadline, options=options)
     for observer in PRICED:
         observer(position, priced)
     return priced

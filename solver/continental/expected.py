@@ -42,22 +42,25 @@ import numpy as np
 
 from solver.budget import Deadline, deadline_or_none
 from solver.continental.alternatives import Alternative, Kind, alternatives
+from solver.continental.drop import spare_cards
 from solver.continental.expected_words import why
+from solver.continental.played_sampler import PlayedSampler
 from solver.continental.position import Position, Step
 from solver.continental.results import ContinentalAdvice
 from solver.continental.rollout import FastPolicy, RolloutGame, answer_offer, play_out
-from solver.continental.sampler import Sampler
 
 __all__ = [
     "BATCH",
     "CLEAR_Z",
     "DEFAULT_SAMPLES",
+    "EXTEND_Z",
     "KEEP_Z",
     "MIN_OVERRULE",
     "MIN_SAMPLES",
     "VERDICTS",
     "ExpectedPoints",
     "PricedAlternative",
+    "played_sampler",
     "price",
     "verdict",
 ]
@@ -76,6 +79,10 @@ MIN_OVERRULE = 12
 """Samples before another alternative may overrule the exact advisor's."""
 CLEAR_Z = 3.0
 """The pricing stops early once every other alternative is worse by this many standard errors."""
+EXTEND_Z = 1.5
+"""With ``extra_work``, the pricing goes on past its ``work`` while another alternative leads the
+exact advisor's by at least this many standard errors and less than :data:`CLEAR_Z` (a close
+call that more samples may settle either way)."""
 
 VERDICTS: tuple[tuple[str, float], ...] = (("best", 1.0), ("inaccuracy", 3.0), ("mistake", 10.0))
 """Verdict by expected points lost against the advised play, the words of the Ramchi review: at
@@ -136,6 +143,15 @@ class ExpectedPoints:
         return self.alternatives[0]
 
 
+def played_sampler(position: Position) -> PlayedSampler:
+    """The deals the pricing plays out: the unknown cards dealt at random, the other players'
+    hidden cards then played forward for the turns they have played
+    (:class:`~solver.continental.played_sampler.PlayedSampler`).
+    """
+    return PlayedSampler(position.knowledge, position.contract, spare=spare_cards(position.options),
+                         card_values=position.options.card_values)
+
+
 def _rollout(position: Position, alternative: Alternative, deal: object, seed: int,
              policy: FastPolicy, checked: bool) -> tuple[int, bool, int]:
     """Seat 0's points, whether the alternative's discard went to another player's meld, and the
@@ -181,6 +197,24 @@ def _chosen(points: np.ndarray, options: Sequence[Alternative]) -> int:
     return best if float(diff.mean()) > KEEP_Z * error else first
 
 
+def _close_call(points: np.ndarray, options: Sequence[Alternative]) -> bool:
+    """Whether another alternative leads the exact advisor's by :data:`EXTEND_Z` to
+    :data:`CLEAR_Z` standard errors of the paired difference (or before :data:`MIN_OVERRULE`
+    samples, by :data:`EXTEND_Z` at least).
+    """
+    if points.shape[1] < 2:
+        return False
+    means = points.mean(axis=1)
+    best = int(np.argmin(means))
+    first = next((i for i, a in enumerate(options) if a.distance_choice), best)
+    if best == first:
+        return False
+    mean, error = _mean_error(points[first] - points[best])
+    if not mean >= EXTEND_Z * error:
+        return False
+    return points.shape[1] < MIN_OVERRULE or mean < CLEAR_Z * error
+
+
 def _clear(points: np.ndarray, chosen: int) -> bool:
     for i in range(points.shape[0]):
         if i == chosen:
@@ -193,11 +227,13 @@ def _clear(points: np.ndarray, chosen: int) -> bool:
 
 def price(position: Position, advice: ContinentalAdvice, *, samples: int = DEFAULT_SAMPLES,
           seed: int = 0, deadline: Deadline | None = None, work: int | None = None,
-          checked: bool = False, options: Sequence[Alternative] | None = None) -> ExpectedPoints:
+          extra_work: int = 0, checked: bool = False,
+          options: Sequence[Alternative] | None = None) -> ExpectedPoints:
     """Price the alternatives of ``position`` (module text); ``advice`` is its exact advice.
 
-    ``work`` bounds the turns played in all the rollouts: no batch starts once they are spent
-    (a budget that, unlike the clock, gives the same answer every time).
+    ``work`` bounds the turns played in all the rollouts: no sample starts once they are spent
+    (a budget that, unlike the clock, gives the same answer every time). ``extra_work`` more
+    turns go to a close call (:data:`EXTEND_Z`) while it stays one.
 
     ``options`` replaces the alternatives of :func:`~solver.continental.alternatives.alternatives`;
     ``checked`` has the rules check every move of every rollout (the tests).
@@ -205,7 +241,7 @@ def price(position: Position, advice: ContinentalAdvice, *, samples: int = DEFAU
     started = time.perf_counter()
     deadline = deadline_or_none(deadline)
     options = tuple(options if options is not None else alternatives(position, advice))
-    sampler = Sampler(position.knowledge)
+    sampler = played_sampler(position)
     orders = sampler.permutations(samples, np.random.default_rng(seed))
     points = np.zeros((len(options), samples))
     fed = np.zeros((len(options), samples), dtype=bool)
@@ -213,7 +249,10 @@ def price(position: Position, advice: ContinentalAdvice, *, samples: int = DEFAU
     clear = len(options) < 2
     single = clear
     while done < samples and not clear:
-        if done and (deadline.expired() or (work is not None and turns >= work)):
+        if done and deadline.expired():
+            break
+        if work is not None and done and turns >= work and not (
+                turns < work + extra_work and _close_call(points[:, :done], options)):
             break
         deal = sampler.deal_of(orders[done])
         rollout_seed = seed * 1_000_003 + done

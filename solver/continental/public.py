@@ -40,6 +40,11 @@ class OtherPlayer:
     dropped: bool = False
     picked_up: tuple[Card, ...] = ()
     bought: tuple[Card, ...] = ()
+    turns: int = 0
+    """The turns this player has played in the hand so far (each began with a draw, from the
+    stock or the pile); 0 when not told. A player who has played turns has kept the cards that
+    bring its hand closer to the contract: the expected-points samples deal it such a hand
+    (:class:`~solver.continental.sampler.PlayedSampler`)."""
 
     @property
     def held(self) -> tuple[Card, ...]:

@@ -186,6 +186,21 @@ def test_a_bad_objective_samples_or_seed_is_refused(client: FlaskClient, field: 
     assert [error["pointer"] for error in response.json["errors"]] == [f"/{field}"]
 
 
+def test_the_turns_the_others_played_deal_them_played_hands(client: FlaskClient) -> None:
+    """``turns`` changes the deals (the others' hidden cards played forward), not the exact advice;
+    the same request gives the same answer; a count that is no whole number from 0 is refused."""
+    played = OVERRULED | {"other_players": [{"hand_size": 9, "turns": 3}, {"hand_size": 9, "turns": 3}]}
+    first = advice(client, **played)
+    assert timeless(first) == timeless(advice(client, **played))
+    unplayed = advice(client, **OVERRULED)
+    assert exact(first, "action", "explanation") == exact(unplayed, "action", "explanation")
+    assert first["expected_points"] != unplayed["expected_points"]
+    for turns in (-1, 2.5, "3", 10_001):
+        response = client.post(URL, json=OVERRULED | {"other_players": [{"hand_size": 9, "turns": turns}]})
+        assert response.status_code == 422 and response.mimetype == "application/problem+json"
+        assert [error["pointer"] for error in response.json["errors"]] == ["/other_players/0/turns"]
+
+
 def test_the_request_fields_are_documented(client: FlaskClient) -> None:
     schemas = client.get("/openapi.json").json["components"]["schemas"]
     request = schemas["ContinentalAdviceRequest"]["properties"]

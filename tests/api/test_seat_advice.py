@@ -27,6 +27,7 @@ from flask.testing import FlaskClient
 from api import create_app
 from api.continental.game_api import CONTINENTAL_API
 from rulesets.continental.kind import CONTINENTAL
+from rulesets.continental.records import Draw, HandDealt
 from rulesets.jsonable import jsonable
 from tests.api.random_play import random_arrangement
 from tests.api.test_continental_no_leaks import ACTION_KINDS, NAMES, Table, person_request, physical
@@ -235,9 +236,12 @@ def continental_request(view: dict[str, Any], table: Table, pick_ups: PickUps) -
         request["offer"] = "buy"
     request["discards"] = [physical(c.id) for c in game.discards]
     others = [(seat + step) % game.players for step in range(1, game.players)]
+    dealt = max(i for i, record in enumerate(game.log) if isinstance(record, HandDealt))
+    turns = Counter(record.seat for record in game.log[dealt:] if isinstance(record, Draw))
     request["other_players"] = [
         {"hand_size": len(game.hands[other]), "dropped": game.dropped[other],
-         "picked_up": pick_ups.held(other, "picked_up"), "bought": pick_ups.held(other, "bought")}
+         "picked_up": pick_ups.held(other, "picked_up"), "bought": pick_ups.held(other, "bought"),
+         "turns": turns[other]}
         for other in others]
     request["objective"] = "expected_points"
     return request | {"ruleset": game.config.ruleset, "options": game.config.to_dict()["options"]}

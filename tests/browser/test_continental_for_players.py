@@ -88,6 +88,7 @@ def test_the_advice_form_and_expected_points_read_in_a_players_words(page: Any) 
     panel.get_by_label("Hand number").select_option("3")
     panel.get_by_role("button", name="Add another player").click()
     panel.get_by_label("Player 1 hand size").fill("9")
+    assert panel.get_by_label("Player 1 turns played").input_value() == "0"  # a random hand unless told
     by.select_option("expected_points")
     panel.get_by_label("Deals to play out").fill("8")
     panel.get_by_role("button", name="Get advice").click()

@@ -98,23 +98,27 @@ function tableMelds() {
   return { box, melds };
 }
 
-/** The other players in play order after you: each one's hand size and whether it has dropped. */
+/** The other players in play order after you: each one's hand size, the turns it has played this
+ * hand and whether it has dropped. */
 function otherPlayers() {
   const list = el("ol", { className: "other-players" });
   const addButton = el("button", { type: "button" }, "Add another player");
   const renumber = () => [...list.children].forEach((item, i) => {
-    const [size, dropped] = item.querySelectorAll("input");
+    const [size, turns, dropped] = item.querySelectorAll("input");
     item.querySelector(`label[for="${size.id}"]`).textContent = `Player ${i + 1} hand size`;
+    item.querySelector(`label[for="${turns.id}"]`).textContent = `Player ${i + 1} turns played`;
     item.querySelector(`label[for="${dropped.id}"]`).textContent = `Player ${i + 1} has dropped`;
     item.querySelector("button").setAttribute("aria-label", `Remove player ${i + 1}`);
   });
   const add = () => {
     const size = el("input", { type: "number", id: uid("ca-size"), min: "0", max: "30", step: "1", value: "7" });
     size.style.width = "5rem";
+    const turns = el("input", { type: "number", id: uid("ca-turns"), min: "0", max: "200", step: "1", value: "0" });
+    turns.style.width = "5rem";
     const dropped = el("input", { type: "checkbox", id: uid("ca-other-dropped") });
     const remove = el("button", { type: "button" }, "Remove");
     const item = el("li", { className: "row" }, el("label", { for: size.id }, "Hand size"), size,
-      checkRow(dropped, "Dropped"), remove);
+      el("label", { for: turns.id }, "Turns played"), turns, checkRow(dropped, "Dropped"), remove);
     remove.addEventListener("click", () => { item.remove(); renumber(); addButton.focus(); });
     list.append(item);
     renumber();
@@ -122,11 +126,12 @@ function otherPlayers() {
   };
   addButton.addEventListener("click", () => add().focus());
   const box = el("fieldset", {}, el("legend", {}, "Other players, in play order after you (the next one first)"),
-    el("p", { className: "busy" }, "Expected points need them: give each one's hand size."),
+    el("p", { className: "busy" }, "Expected points need them: give each one's hand size, and the turns "
+      + "it has played this hand (a player who has played turns has kept the cards it needs)."),
     list, el("div", { className: "row" }, addButton));
   const players = () => [...list.children].map((item) => {
-    const [size, dropped] = item.querySelectorAll("input");
-    return { hand_size: Number(size.value), dropped: dropped.checked };
+    const [size, turns, dropped] = item.querySelectorAll("input");
+    return { hand_size: Number(size.value), turns: Number(turns.value) || 0, dropped: dropped.checked };
   });
   return { box, players };
 }

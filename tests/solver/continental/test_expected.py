@@ -11,9 +11,11 @@ before and after.
 from __future__ import annotations
 
 import dataclasses
+import math
 import random
 from collections import Counter
 
+import numpy as np
 import pytest
 
 from rulesets.cards import Card, parse_card, parse_cards
@@ -23,9 +25,9 @@ from rulesets.continental.game import ContinentalGame
 from rulesets.continental.melds import Meld, make_run, make_trio
 from rulesets.continental.options import ContinentalOptions
 from solver.continental.advice import advise
-from solver.continental.alternatives import Kind, alternatives
+from solver.continental.alternatives import Alternative, Kind, alternatives
 from solver.continental.bots import seat_advice
-from solver.continental.expected import price, verdict
+from solver.continental.expected import CLEAR_Z, EXTEND_Z, _close_call, price, verdict
 from solver.continental.position import Position, Step
 from solver.continental.public import OtherPlayer
 from solver.continental.random_player import random_action
@@ -208,3 +210,56 @@ def test_the_distance_choice_comes_first_among_the_alternatives() -> None:
     options = alternatives(position, advice)
     assert options[0].distance_choice and sum(a.distance_choice for a in options) == 1
     assert len({a.card for a in options}) == len(options)
+
+
+def _two_discards(lead: float, noise: float, samples: int) -> tuple[np.ndarray, tuple[Alternative, ...]]:
+    """Points of the exact advice's discard (row 0) and another (row 1) that scores exactly
+    ``lead`` fewer on average, the paired differences ``lead ± noise`` by turns."""
+    advised = np.random.default_rng(5).normal(30, 10, samples)
+    other = advised - lead + noise * np.resize([1.0, -1.0], samples)
+    options = (Alternative(Kind.DISCARD, (), distance_choice=True), Alternative(Kind.DISCARD, ()))
+    return np.vstack([advised, other]), options
+
+
+@pytest.mark.parametrize(("lead", "close"), [(0.0, False), (-5.0, False), (3.0, True), (12.0, False)])
+def test_a_close_call_is_another_alternative_leading_by_more_than_noise_and_not_clearly(
+        lead: float, close: bool) -> None:
+    """:data:`EXTEND_Z` to :data:`CLEAR_Z` standard errors of the paired difference: more samples
+    could settle it either way; no lead, the advice ahead, or a clear lead is no close call."""
+    points, options = _two_discards(lead, 8.0, 24)
+    difference = points[0] - points[1]
+    z = difference.mean() / (difference.std(ddof=1) / np.sqrt(24))
+    assert (EXTEND_Z <= z < CLEAR_Z) == close
+    assert _close_call(points, options) == close
+
+
+def test_extra_work_goes_to_a_close_call_only_and_the_same_seed_gives_the_same_answer() -> None:
+    """Priced with a small ``work``, a decision whose figures at the end of it are a close call
+    (the best alternative leads the exact advice's by EXTEND_Z to CLEAR_Z standard errors) gets
+    more samples from ``extra_work``; any other is priced exactly as without it."""
+    extended = kept = 0
+    for game, seat in _positions(30, 11):
+        position = Position.of_game(game, seat)
+        advice = seat_advice(game, seat, drawn=position.step is Step.PLAY)
+        base = price(position, advice, samples=64, seed=3, work=120)
+        if len(base.alternatives) < 2 or base.complete:
+            continue
+        more = price(position, advice, samples=64, seed=3, work=120, extra_work=600)
+        assert more == price(position, advice, samples=64, seed=3, work=120, extra_work=600)
+        first = next(p for p in base.alternatives if p.alternative.distance_choice)
+        best = min(base.alternatives, key=lambda p: p.expected_points or 0.0)
+        close = surely_close = False
+        if first.advised and best is not first and best.difference_error is not None:
+            lead = -(best.points_lost or 0.0)  # figures rounded to 0.01
+            z = lead / best.difference_error if best.difference_error else math.inf if lead > 0 else 0.0
+            close = z >= EXTEND_Z - 0.02 and (base.samples < 12 or z < CLEAR_Z + 0.02)
+            surely_close = z >= EXTEND_Z + 0.02 and (base.samples < 12 or z < CLEAR_Z - 0.02)
+        if surely_close:
+            assert more.samples > base.samples, (base, more)
+        if more.samples > base.samples:
+            extended += 1
+            assert close or not first.advised, (base, more)
+        else:
+            kept += 1
+            assert more == dataclasses.replace(base, solve_ms=more.solve_ms)
+    assert extended and kept

@@ -2,13 +2,13 @@
 (:mod:`solver.continental.sampler`).
 
 The proof: over random games played through the referee (seeded random bots, 2-6 players), at
-random points, for a random seat, every sampled deal keeps the rules' and the seat's facts,
-checked against the referee's own state: no card the seat knows is elsewhere (its hand, the
-table, the pile) is dealt, every hand keeps its size and the stock its size, the cards a player
-took from the pile and still holds (followed by the test on its own, action by action) are in
-that player's sampled hand, the deal and the known cards together are the decks card for card,
-and the same seed gives the same deal. Then a chi-square style check that an unknown card lands
-in each hidden place in proportion to its size, and the refusals.
+random points, for a random seat, every sampled deal (uniform, and with the other hands played
+forward) keeps the rules' and the seat's facts, checked against the referee's own state: no card
+the seat knows is elsewhere (its hand, the table, the pile) is dealt, every hand keeps its size and
+the stock its size, the cards a player took from the pile and still holds (followed by the test on
+its own, action by action) are in that player's sampled hand, the deal and the known cards together
+are the decks card for card, and the same seed gives the same deal. Then a chi-square style check
+that an unknown card lands in each hidden place in proportion to its size, and the refusals.
 """
 
 from __future__ import annotations
@@ -22,10 +22,12 @@ import pytest
 from rulesets.cards import Card, parse_cards
 from rulesets.continental.config import GameConfig
 from rulesets.continental.game import ContinentalGame
+from rulesets.continental.records import Draw, HandDealt
 from rulesets.errors import InvalidInputError
+from solver.continental.played_sampler import PlayedSampler
 from solver.continental.public import OtherPlayer
 from solver.continental.random_player import random_action
-from solver.continental.sampler import Sampler, SeatKnowledge, knowledge_of_seat
+from solver.continental.sampler import Deal, Sampler, SeatKnowledge, knowledge_of_seat
 
 
 class Taken:
@@ -52,13 +54,22 @@ class Taken:
 def check_deals(game: ContinentalGame, seat: int, taken: Taken, seed: int) -> None:
     """Every fact of the module text, for deals of ``seat``'s knowledge now."""
     knowledge = knowledge_of_seat(game, seat)
-    sampler = Sampler(knowledge)
     others = [(seat + step) % game.players for step in range(1, game.players)]
     placed = [*game.hands[seat], *(c for meld in game.table for c in meld.cards), *game.discards]
     assert [set(other.held) for other in knowledge.others] == [taken.held[o] for o in others]
+    start = max(i for i, record in enumerate(game.log) if isinstance(record, HandDealt))
+    draws = Counter(record.seat for record in game.log[start:] if isinstance(record, Draw))
+    assert [other.turns for other in knowledge.others] == [draws[o] for o in others]
     truth_hidden = Counter([*(c for o in others for c in game.hands[o]), *game.stock])
-    deals = list(sampler.deals(3, seed))
-    assert deals == list(sampler.deals(3, seed))
+    for sampler in (Sampler(knowledge), PlayedSampler(knowledge, game.contract)):
+        deals = list(sampler.deals(3, seed))
+        assert deals == list(sampler.deals(3, seed))
+        check_deals_of(deals, game, others, placed, taken, truth_hidden)
+
+
+def check_deals_of(deals: list[Deal], game: ContinentalGame, others: list[int], placed: list[Card],
+                   taken: Taken, truth_hidden: Counter[Card]) -> None:
+    """The facts of one sampler's ``deals``."""
     for deal in deals:
         dealt = [*(c for hand in deal.hands for c in hand), *deal.stock]
         assert not set(dealt) & set(placed)

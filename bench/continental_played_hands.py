@@ -1,0 +1,114 @@
+"""How far from their contracts the samples deal the other players, against the real hands.
+
+The expected-points pricing plays each decision out on deals of the cards its seat cannot see.
+This script looks, at decisions of ``--games`` 7-hand games of four ``advisor`` bots (seed
+``--seed + g``; one in every ``--every`` play decision of the seat whose turn it is), at each
+other player who has not dropped: its real distance to the contract (the fewest cards it still
+needs), and its distance in ``--samples`` deals of
+
+- ``uniform``: :class:`~solver.continental.sampler.Sampler` (every deal consistent with what is
+  public equally likely);
+- ``played``: :class:`~solver.continental.played_sampler.PlayedSampler` (the hidden cards played
+  forward for the turns the player has played, :data:`~solver.continental.played_sampler.
+  CHANCES_PER_TURN` cards a turn), and with ``--chances`` other counts.
+
+It prints, by hand number, the mean distance and the share of players one card or less away
+(about to drop) of each, and the milliseconds a deal takes. Counts, no timing but the last column.
+
+Run: ``.venv/bin/python bench/continental_played_hands.py [--games 3] [--seed 100] [--every 7]``
+(about a minute on one core).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from collections import defaultdict
+from collections.abc import Sequence
+from pathlib import Path
+
+import numpy as np
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from rulesets.continental.config import GameConfig  # noqa: E402
+from rulesets.continental.game import ContinentalGame  # noqa: E402
+from solver.continental import played_sampler  # noqa: E402
+from solver.continental.bots import advisor_choice  # noqa: E402
+from solver.continental.cardtypes import counts_of  # noqa: E402
+from solver.continental.distance import distance  # noqa: E402
+from solver.continental.drop import spare_cards  # noqa: E402
+from solver.continental.played_sampler import PlayedSampler  # noqa: E402
+from solver.continental.position import Position, Step  # noqa: E402
+from solver.continental.sampler import Sampler  # noqa: E402
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Deal the samples at the games' decisions and print the table."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=3)
+    parser.add_argument("--seed", type=int, default=100)
+    parser.add_argument("--every", type=int, default=7)
+    parser.add_argument("--samples", type=int, default=10)
+    parser.add_argument("--chances", type=int, nargs="*", default=[1, 3],
+                        help="other cards-a-turn counts to show besides the default")
+    args = parser.parse_args(argv)
+    if args.games < 1 or args.every < 1 or args.samples < 1:
+        parser.error("--games, --every and --samples must be at least 1")
+    kinds = ["real", "uniform", f"played ({played_sampler.CHANCES_PER_TURN})",
+             *(f"played ({c})" for c in args.chances if c != played_sampler.CHANCES_PER_TURN)]
+    far: dict[tuple[int, str], list[int]] = defaultdict(list)
+    seconds: dict[str, list[float]] = defaultdict(list)
+    default = played_sampler.CHANCES_PER_TURN  # restored after each decision
+    for g in range(args.games):
+        game = ContinentalGame(GameConfig.create(players=4, hands=7, seed=args.seed + g, dealer=0))
+        rng = random.Random(args.seed + g)
+        spare = spare_cards(game.options)
+        count = 0
+        while not game.is_over:
+            seat = game.awaited()[0]
+            if seat == game.current and game.phase.value == "play":
+                count += 1
+            if count and count % args.every == 0 and seat == game.current and game.phase.value == "play":
+                count += 1  # this decision once
+                position = Position.of_game(game, seat)
+                assert position.step is Step.PLAY
+                others = [(seat + k) % game.players for k in range(1, game.players)]
+                playing = [k for k, other in enumerate(others) if not game.dropped[other]]
+                for k in playing:
+                    far[(game.hand_number, "real")].append(
+                        distance(counts_of(game.hands[others[k]]), game.contract, spare=spare))
+                for kind in kinds[1:]:
+                    if kind != "uniform":
+                        played_sampler.CHANCES_PER_TURN = int(kind.split("(")[1].rstrip(")"))
+                    sampler = (Sampler(position.knowledge) if kind == "uniform" else
+                               PlayedSampler(position.knowledge, game.contract, spare=spare))
+                    orders = sampler.permutations(args.samples, np.random.default_rng(count))
+                    started = time.perf_counter()
+                    deals = [sampler.deal_of(order) for order in orders]
+                    seconds[kind].append((time.perf_counter() - started) / args.samples)
+                    for deal in deals:
+                        for k in playing:
+                            far[(game.hand_number, kind)].append(
+                                distance(counts_of(deal.hands[k]), game.contract, spare=spare))
+                played_sampler.CHANCES_PER_TURN = default
+            game.apply(advisor_choice(game, seat, rng)[0])
+    print(f"Other players not yet dropped, at play decisions of {args.games} game(s) of four advisors "
+          f"(seed {args.seed}); {args.samples} deals each. Mean distance to the contract, and the "
+          "share one card or less away:\n")
+    print("| hand | players | " + " | ".join(kinds) + " |")
+    print("|---:|---:|" + "---:|" * len(kinds))
+    for hand in sorted({h for h, _ in far}):
+        cells = [f"{np.mean(far[(hand, k)]):.2f} ({np.mean(np.array(far[(hand, k)]) <= 1):.0%})"
+                 for k in kinds]
+        print(f"| {hand} | {len(far[(hand, 'real')])} | " + " | ".join(cells) + " |")
+    print("| ms a deal | | " + " | ".join(f"{1000 * np.mean(seconds[k]):.2f}" if k in seconds else "-"
+                                      for k in kinds) + " |")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
