@@ -44,7 +44,12 @@ from solver.continental.distance import clear_caches
 from solver.continental.expected_advice import advise_by_objective
 from solver.continental.public import OtherPlayer
 from solver.errors import SolverTimeoutError
-from solver.limits import CONTINENTAL_MAX_HAND_CARDS, CONTINENTAL_MAX_SAMPLES, CONTINENTAL_MAX_TABLE_MELDS
+from solver.limits import (
+    CONTINENTAL_MAX_HAND_CARDS,
+    CONTINENTAL_MAX_SAMPLES,
+    CONTINENTAL_MAX_TABLE_MELDS,
+    CONTINENTAL_MAX_TURNS_TOLD,
+)
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from ramchi_targets import ramchi_targets
@@ -294,6 +299,9 @@ class PricedCase:
     case: ContinentalCase
     others: tuple[int, ...]
     samples: int = CONTINENTAL_MAX_SAMPLES
+    turns: int = CONTINENTAL_MAX_TURNS_TOLD
+    """The turns each other player has played (the most the API takes: the most cards played
+    forward in every deal, :class:`~solver.continental.played_sampler.PlayedSampler`)."""
 
 
 @dataclass(frozen=True)
@@ -313,13 +321,14 @@ def _priced_others(case: ContinentalCase, rng: random.Random) -> tuple[int, ...]
 
 def _priced_generate(rng: random.Random) -> PricedCase:
     case = _continental_generate(rng)
-    return PricedCase(case, _priced_others(case, rng), rng.choice((48, CONTINENTAL_MAX_SAMPLES)))
+    return PricedCase(case, _priced_others(case, rng), rng.choice((48, CONTINENTAL_MAX_SAMPLES)),
+                      rng.choice((0, 8, CONTINENTAL_MAX_TURNS_TOLD)))
 
 
 def _priced_mutate(priced: object, rng: random.Random) -> PricedCase | None:
     assert isinstance(priced, PricedCase)
     case = _continental_mutate(priced.case, rng)
-    return None if case is None else PricedCase(case, _priced_others(case, rng), priced.samples)
+    return None if case is None else PricedCase(case, _priced_others(case, rng), priced.samples, priced.turns)
 
 
 def _priced_call(priced: object, deadline: Deadline) -> object:
@@ -329,7 +338,7 @@ def _priced_call(priced: object, deadline: Deadline) -> object:
         told = advise_by_objective(
             case.hand, CONTRACTS[case.hand_number], objective="expected_points", dropped=case.dropped,
             table=case.table, discard_top=case.discard_top, seen=case.seen, options=case.options,
-            drawn=case.drawn, others=[OtherPlayer(size) for size in priced.others],
+            drawn=case.drawn, others=[OtherPlayer(size, turns=priced.turns) for size in priced.others],
             samples=priced.samples, deadline=deadline)
     except InvalidInputError:  # knowledge no deal fits (the API answers 422): no cost to time
         return PricedAnswer(True)
@@ -338,7 +347,7 @@ def _priced_call(priced: object, deadline: Deadline) -> object:
 
 def _priced_describe(priced: object) -> str:
     assert isinstance(priced, PricedCase)
-    return (f"{priced.samples} samples, {len(priced.others)} others: "
+    return (f"{priced.samples} samples, {len(priced.others)} others, {priced.turns} turns each: "
             + _continental_describe(priced.case))
 
 

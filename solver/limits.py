@@ -11,6 +11,7 @@ __all__ = [
     "CONTINENTAL_MAX_HAND_CARDS",
     "CONTINENTAL_MAX_SAMPLES",
     "CONTINENTAL_MAX_TABLE_MELDS",
+    "CONTINENTAL_MAX_TURNS_TOLD",
     "DEFAULT_SAMPLES",
     "DEFAULT_SOLVER_OPPONENT_SAMPLES",
     "DEFAULT_TIME_LIMIT_S",
@@ -45,6 +46,10 @@ CONTINENTAL_MAX_TABLE_MELDS = 36
 
 CONTINENTAL_MAX_CONTRACT_MELDS = 3
 """The most melds a contract given as trios and runs may ask for (hands 4 to 7 ask for three)."""
+
+CONTINENTAL_MAX_TURNS_TOLD = 10_000
+"""The most turns another player may be told to have played in a hand (a hand has no fixed
+length; the cards a deal plays forward are bounded by the stock besides)."""
 
 CONTINENTAL_MAX_SAMPLES = 200
 """The most samples a Continental expected-points advice may ask for (each plays every

@@ -113,6 +113,7 @@ def test_continental_advise_distance_says_so_without_the_others(capsys: pytest.C
     (["--other-player", "8:foo"], "expected dropped, picked=CARDS, bought=CARDS (cards separated by commas) "
                                   "or turns=N"),
     (["--other-player", "8:turns=x"], "turns= takes a whole number of turns"),
+    (["--other-player", "8:turns=10001"], "0 to 10000"),
     (["--other-player", "many"], "expected the hand size first"),
     (["--samples", "0"], "expected 1 to 200 samples"),
     (["--seed", "-1"], "expected a whole number from 0"),

@@ -22,6 +22,7 @@ from solver.limits import (
     CONTINENTAL_MAX_HAND_CARDS,
     CONTINENTAL_MAX_SAMPLES,
     CONTINENTAL_MAX_TABLE_MELDS,
+    CONTINENTAL_MAX_TURNS_TOLD,
 )
 
 OFFER_BUY = "buy"
@@ -36,10 +37,6 @@ class ContinentalContractSchema(Schema):
 
     trios = Int(required=True, validate=validate.Range(min=0, max=3))
     runs = Int(required=True, validate=validate.Range(min=0, max=3))
-
-
-MAX_TURNS_TOLD = 10_000
-"""The most turns an other player may be told to have played (a hand has no fixed length)."""
 
 
 class ContinentalOtherPlayerSchema(Schema):
@@ -59,7 +56,7 @@ class ContinentalOtherPlayerSchema(Schema):
     bought = continental_card_codes(max_items=CONTINENTAL_MAX_HAND_CARDS, load_default=list, metadata={
         "description": "cards the player bought this hand and still holds (the penalty cards are "
                        "unknown: they count only in hand_size)", "example": []})
-    turns = Int(load_default=0, validate=validate.Range(min=0, max=MAX_TURNS_TOLD), metadata={
+    turns = Int(load_default=0, validate=validate.Range(min=0, max=CONTINENTAL_MAX_TURNS_TOLD), metadata={
         "description": "the turns the player has played in this hand (its draws, from the stock "
                        "or the pile); the expected points deal it a hand that has kept the cards "
                        "bringing it closer to its contract for that many turns (0, the default: "

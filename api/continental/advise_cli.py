@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from solver.continental.expected_advice import NO_OTHERS
+from solver.limits import CONTINENTAL_MAX_TURNS_TOLD
 
 __all__ = ["OtherPlayerArg", "expected_lines", "other_player_arg"]
 
@@ -56,8 +57,9 @@ def other_player_arg(text: str) -> OtherPlayerArg:
         if part == "dropped":
             dropped = True
         elif equals and name == "turns":
-            if not value.isdigit():
-                raise argparse.ArgumentTypeError(f"{part!r}: turns= takes a whole number of turns (turns=4)")
+            if not value.isdigit() or int(value) > CONTINENTAL_MAX_TURNS_TOLD:
+                raise argparse.ArgumentTypeError(f"{part!r}: turns= takes a whole number of turns, 0 to "
+                                                 f"{CONTINENTAL_MAX_TURNS_TOLD} (turns=4)")
             turns = int(value)
         elif equals and name in cards:
             cards[name] = tuple(card for card in value.split(",") if card)
