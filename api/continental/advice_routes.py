@@ -73,26 +73,26 @@ ADVICE_ANSWERS = {"two_trios": {
               "explanation": "Hand 1 (2 trios), 8 cards. You can drop the contract now: 7♣ 7♦ 7♥ | "
                              "K♣ K♦ Jk(K). Discard 9♠, keeping 5 points in hand."}},
     "expected_points": {
-        "summary": "Keep the 2♣ and discard the Q♦: about 15 points fewer at the end of the hand",
+        "summary": "Keep the 2♣ and discard the K♦: about 17 points fewer at the end of the hand",
         "description": "The exact advice discards the 2♣ (discard: the hand stays closest to its "
-                       "two runs); played out on 24 deals, discarding the Q♦ instead leaves 16.0 "
-                       "points expected at the end of the hand against 30.8, so the action "
-                       "discards the Q♦. The drop, outs and discard ranking are left out here.",
+                       "two runs); played out on 24 deals, discarding the K♦ instead leaves 17.7 "
+                       "points expected at the end of the hand against 35.2, so the action "
+                       "discards the K♦. The drop, outs and discard ranking are left out here.",
         "value": {"discard": "2c", "distance": 4, "objective": "expected_points",
                   "objective_note": None,
                   "expected_points": {"step": "play", "samples": 24, "seed": 3, "complete": True,
                                       "alternatives": [
-                      _priced("Qd", 16.04, 5.78, 0.0, 0.0, 0.208, 0.083, "best",
-                              "keep the 2♣; discard the Q♦, 16.0 points expected at the end of the "
-                              "hand, against 30.8 for the 2♣", advised=True),
-                      _priced("Kd", 18.12, 6.19, 2.08, 2.89, 0.083, 0.056, "inaccuracy",
-                              "discarding the K♦ expects 18.1 points, 2.1 more than the advice"),
-                      _priced("3d", 30.0, 6.92, 13.96, 4.57, 0.125, 0.068, "blunder",
-                              "discarding the 3♦ expects 30.0 points, 14.0 more than the advice"),
-                      _priced("2c", 30.83, 7.94, 14.79, 6.49, 0.167, 0.076, "blunder",
-                              "discarding the 2♣ expects 30.8 points, 14.8 more than the advice",
-                              distance_choice=True)]},
-                  "action": {"type": "discard", "card": "Qd"}}}}
+                      _priced("Kd", 17.71, 6.61, 0.0, 0.0, 0.125, 0.068, "best",
+                              "keep the 2♣; discard the K♦, 17.7 points expected at the end of the "
+                              "hand, against 35.2 for the 2♣", advised=True),
+                      _priced("Qd", 18.33, 6.58, 0.62, 1.14, 0.042, 0.041, "best",
+                              "discarding the Q♦ expects 18.3 points, 0.6 more than the advice"),
+                      _priced("2c", 35.21, 8.6, 17.5, 8.72, 0.167, 0.076, "blunder",
+                              "discarding the 2♣ expects 35.2 points, 17.5 more than the advice",
+                              distance_choice=True),
+                      _priced("3d", 35.83, 8.51, 18.12, 8.62, 0.125, 0.068, "blunder",
+                              "discarding the 3♦ expects 35.8 points, 18.1 more than the advice")]},
+                  "action": {"type": "discard", "card": "Kd"}}}}
 """The answers to the advice example requests of the same names."""
 
 
