@@ -185,11 +185,15 @@ def _mean_error(values: np.ndarray) -> tuple[float, float]:
     return mean, float(values.std(ddof=1) / math.sqrt(n)) if n > 1 else math.inf
 
 
+def _exact_and_best(points: np.ndarray, options: Sequence[Alternative]) -> tuple[int, int]:
+    """The exact advisor's alternative and the one with the fewest points so far (the first such)."""
+    best = int(np.argmin(points.mean(axis=1)))
+    return next((i for i, a in enumerate(options) if a.distance_choice), best), best
+
+
 def _chosen(points: np.ndarray, options: Sequence[Alternative]) -> int:
     """The advised alternative: the exact advisor's, unless another beats it clearly (KEEP_Z)."""
-    means = points.mean(axis=1)
-    best = int(np.argmin(means))
-    first = next((i for i, a in enumerate(options) if a.distance_choice), best)
+    first, best = _exact_and_best(points, options)
     if best == first or points.shape[1] < MIN_OVERRULE:
         return first
     diff = points[first] - points[best]
@@ -204,9 +208,7 @@ def _close_call(points: np.ndarray, options: Sequence[Alternative]) -> bool:
     """
     if points.shape[1] < 2:
         return False
-    means = points.mean(axis=1)
-    best = int(np.argmin(means))
-    first = next((i for i, a in enumerate(options) if a.distance_choice), best)
+    first, best = _exact_and_best(points, options)
     if best == first:
         return False
     mean, error = _mean_error(points[first] - points[best])
