@@ -340,6 +340,39 @@ def settled(person: Person) -> None:
     person.page.wait_for_function("() => !document.getElementById('table').hasAttribute('aria-busy')")
 
 
+def test_a_table_created_while_its_game_still_loads_gets_that_games_ruleset(people: Any) -> None:
+    """Choosing Continental and pressing Create at once: the form waits for Continental's rulesets.
+
+    (The service's answers about rulesets are held back a second once the page is ready; before,
+    the form could send a Continental game with Ramchi's ruleset, and the service refused it.)
+    """
+    asha = people("Asha")
+    page, panel = asha.page, asha.panel
+
+    # Held back in the page (a route handler would hold the test's own thread as well).
+    page.add_init_script("""
+        const fetchNow = window.fetch.bind(window);
+        window.fetch = async (address, ...rest) => {
+          if (window.slowRulesets && /\\/v1\\/rulesets(\\/continental)?$/.test(String(address))) {
+            await new Promise((resolve) => setTimeout(resolve, 1000));
+          }
+          return fetchNow(address, ...rest);
+        };
+    """)
+    page.goto("/#table")
+    panel.get_by_role("button", name="Create the table").wait_for()
+    settled(asha)
+    page.evaluate("() => { window.slowRulesets = true; }")
+    panel.get_by_label("Game").select_option("continental")
+    assert panel.get_by_role("button", name="Create the table").is_disabled()
+    with page.expect_response(lambda r: r.url.endswith("/v1/games") and r.request.method == "POST") as made:
+        panel.get_by_role("button", name="Create the table").click()
+    assert made.value.status == 201, made.value.text()
+    answer = made.value.json()
+    assert (answer["game"], answer["ruleset"]) == ("continental", "continental")
+    panel.get_by_role("heading", name="Invite the players").wait_for()
+
+
 def test_two_people_and_a_bot_play_a_whole_continental_hand(people: Any) -> None:
     asha = people("Asha")
     created = create_table(asha, "continental", ["Asha", "Ben", "Robo"], {2: "advisor"}, hands=1, seed=5)

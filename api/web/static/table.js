@@ -60,7 +60,7 @@ class TableTool {
         + "referee: it deals, checks every move, keeps every hand hidden from the others and writes the log "
         + "from which any dispute is settled. Set up a table, then send each player their link."),
       rulesLinks("ramchi", "continental"));
-    this.setup = tableSetup((body) => this.run(() => this.create(body)));
+    this.setup = tableSetup((body) => this.run(() => this.create(body)), (work) => this.run(work));
     panel.append(this.setup.form);
     this.status = feedback(panel);
     this.invite = el("section", { className: "table-invite", hidden: true, "aria-labelledby": "table-invite-heading" });

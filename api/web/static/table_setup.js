@@ -52,8 +52,11 @@ function optionInput(option) {
     read: () => Number(number.value), input: number };
 }
 
-/** The set-up form; ``onCreate(body)`` is called with the create body when it is sent. */
-export function tableSetup(onCreate) {
+/**
+ * The set-up form; ``onCreate(body)`` is called with the create body when it is sent, and
+ * ``run(work)`` runs each load of the form (e.g. to mark the tab busy and show what went wrong).
+ */
+export function tableSetup(onCreate, run = (work) => work()) {
   const game = select(Object.entries(GAMES).map(([code, g]) => [code, g.title]), "ramchi");
   const count = select([], "3");
   const seats = Array.from({ length: MOST_SEATS }, (_, i) => seatRow(i));
@@ -65,6 +68,9 @@ export function tableSetup(onCreate) {
   const rulesetChoice = select([], "");
   const optionsBox = el("div", { className: "options" });
   let options = [];
+  /** The latest load of the game's seats, rulesets and options (a submit waits for it). */
+  let loading = Promise.resolve();
+  let loads = 0;
   const start = el("button", { type: "submit", className: "primary" }, "Create the table");
   const form = el("form", { className: "table-setup", noValidate: true },
     el("fieldset", {}, el("legend", {}, "A new table"),
@@ -81,28 +87,46 @@ export function tableSetup(onCreate) {
   const showSeats = () => {
     seats.forEach((seat, i) => { seat.row.hidden = i >= Number(count.value); });
   };
-  async function loadOptions() {
+  async function loadOptions(load) {
     const name = rulesetChoice.value || game.value;
     const described = await rulesetOf(name);
+    if (load !== loads) return;
     options = described.options
       .filter((option) => !(game.value === "continental" && option.name === "max_players"))
       .map((option) => ({ option, ...optionInput(option) }));
     optionsBox.replaceChildren(...options.map((o) => o.node));
   }
-  async function showGame() {
+  async function showGame(load) {
     const g = chosen();
     fillSelect(count, g.seats.map((n) => [String(n), String(n)]), String(g.seats.includes(3) ? 3 : g.seats[0]));
     count.disabled = g.seats.length === 1;
     for (const seat of seats.slice(1)) fillSelect(seat.who, [[PERSON, "a person"], ...g.bots], PERSON);
     Object.assign(hands, { min: String(g.hands.min), max: String(g.hands.max), value: String(g.hands.value) });
     const known = (await rulesets()).filter((r) => r.game === game.value);
+    if (load !== loads) return;
     fillSelect(rulesetChoice, known.map((r) => [r.name, r.title === r.name ? r.name : `${r.title} (${r.name})`]), game.value);
     showSeats();
-    await loadOptions();
+    await loadOptions(load);
   }
-  game.addEventListener("change", () => showGame());
+  /**
+   * Run ``work`` (given this load's number) as the form's latest load: the form is busy and its
+   * button waits until it ends, and a load overtaken by a newer one changes nothing.
+   */
+  function reload(work) {
+    loads += 1;
+    const load = loads;
+    form.setAttribute("aria-busy", "true");
+    start.disabled = true;
+    loading = work(load).finally(() => {
+      if (load !== loads) return;
+      form.removeAttribute("aria-busy");
+      start.disabled = false;
+    });
+    return loading;
+  }
+  game.addEventListener("change", () => run(() => reload(showGame)));
   count.addEventListener("change", showSeats);
-  rulesetChoice.addEventListener("change", () => loadOptions());
+  rulesetChoice.addEventListener("change", () => run(() => reload(loadOptions)));
 
   /** The create body the form says (the service checks every field). */
   function body() {
@@ -124,11 +148,16 @@ export function tableSetup(onCreate) {
     return created;
   }
 
-  form.addEventListener("submit", (event) => {
+  form.addEventListener("submit", async (event) => {
     event.preventDefault();
+    try {
+      await loading;
+    } catch {
+      // the failed load was reported where it happened; the service checks the body anyway
+    }
     onCreate(body());
   });
-  return { form, start, ready: showGame(), focus: () => seats[0].name.focus(), gameChoice: game,
+  return { form, start, ready: reload(showGame), focus: () => seats[0].name.focus(), gameChoice: game,
     /** Names and seats in play order, e.g. to fill a test: [{name, who}] inputs. */
     seats, count, hands, seed };
 }
