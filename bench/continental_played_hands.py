@@ -14,6 +14,9 @@ needs), and its distance in ``--samples`` deals of
 
 It prints, by hand number, the mean distance and the share of players one card or less away
 (about to drop) of each, and the milliseconds a deal takes. Counts, no timing but the last column.
+Then how often a card the player itself discarded earlier in the hand is an out of its hand
+(real or dealt): a player does not throw away what it needs, so a low share is a hand that looks
+played (the real hands of advisor bots: none).
 
 Run: ``.venv/bin/python bench/continental_played_hands.py [--games 3] [--seed 100] [--every 7]``
 (about a minute on one core).
@@ -34,16 +37,33 @@ import numpy as np
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from rulesets.cards import Card  # noqa: E402
 from rulesets.continental.config import GameConfig  # noqa: E402
+from rulesets.continental.contracts import Contract  # noqa: E402
 from rulesets.continental.game import ContinentalGame  # noqa: E402
+from rulesets.continental.records import Discard, HandDealt  # noqa: E402
 from solver.continental import played_sampler  # noqa: E402
 from solver.continental.bots import advisor_choice  # noqa: E402
-from solver.continental.cardtypes import counts_of  # noqa: E402
-from solver.continental.distance import distance  # noqa: E402
+from solver.continental.cardtypes import counts_of, type_of  # noqa: E402
+from solver.continental.distance import distance, outs_mask  # noqa: E402
 from solver.continental.drop import spare_cards  # noqa: E402
 from solver.continental.played_sampler import PlayedSampler  # noqa: E402
 from solver.continental.position import Position, Step  # noqa: E402
+from solver.continental.rollout import hand_key  # noqa: E402
 from solver.continental.sampler import Sampler  # noqa: E402
+
+
+def discarded(game: ContinentalGame, seat: int) -> list[Card]:
+    """The cards ``seat`` has discarded in the running hand (public)."""
+    start = max(i for i, record in enumerate(game.log) if isinstance(record, HandDealt))
+    return [r.card for r in game.log[start:] if isinstance(r, Discard) and r.seat == seat]
+
+
+def outs_among(hand: Sequence[Card], cards: Sequence[Card], contract: Contract, spare: int) -> float:
+    """The share of ``cards`` that are outs of ``hand`` (``cards`` not empty)."""
+    key, jokers = hand_key(list(hand))
+    _far, outs = outs_mask(key, len(hand), jokers, contract.trios, contract.runs, spare)
+    return sum(outs >> type_of(card) & 1 for card in cards) / len(cards)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -61,6 +81,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     kinds = ["real", "uniform", f"played ({played_sampler.CHANCES_PER_TURN})",
              *(f"played ({c})" for c in args.chances if c != played_sampler.CHANCES_PER_TURN)]
     far: dict[tuple[int, str], list[int]] = defaultdict(list)
+    thrown: dict[str, list[float]] = defaultdict(list)
     seconds: dict[str, list[float]] = defaultdict(list)
     default = played_sampler.CHANCES_PER_TURN  # restored after each decision
     for g in range(args.games):
@@ -78,9 +99,13 @@ def main(argv: Sequence[str] | None = None) -> int:
                 assert position.step is Step.PLAY
                 others = [(seat + k) % game.players for k in range(1, game.players)]
                 playing = [k for k, other in enumerate(others) if not game.dropped[other]]
+                gone = {k: discarded(game, others[k]) for k in playing}
                 for k in playing:
                     far[(game.hand_number, "real")].append(
                         distance(counts_of(game.hands[others[k]]), game.contract, spare=spare))
+                    if gone[k]:
+                        thrown["real"].append(
+                            outs_among(game.hands[others[k]], gone[k], game.contract, spare))
                 for kind in kinds[1:]:
                     if kind != "uniform":
                         played_sampler.CHANCES_PER_TURN = int(kind.split("(")[1].rstrip(")"))
@@ -94,6 +119,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                         for k in playing:
                             far[(game.hand_number, kind)].append(
                                 distance(counts_of(deal.hands[k]), game.contract, spare=spare))
+                            if gone[k]:
+                                thrown[kind].append(outs_among(deal.hands[k], gone[k], game.contract, spare))
                 played_sampler.CHANCES_PER_TURN = default
             game.apply(advisor_choice(game, seat, rng)[0])
     print(f"Other players not yet dropped, at play decisions of {args.games} game(s) of four advisors "
@@ -107,6 +134,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"| {hand} | {len(far[(hand, 'real')])} | " + " | ".join(cells) + " |")
     print("| ms a deal | | " + " | ".join(f"{1000 * np.mean(seconds[k]):.2f}" if k in seconds else "-"
                                       for k in kinds) + " |")
+    print("| its own discards this hand that are outs of it | | "
+          + " | ".join(f"{np.mean(thrown[k]):.1%}" if thrown[k] else "-" for k in kinds) + " |")
     return 0
 
 

@@ -1,0 +1,216 @@
+"""Where knowing the hidden hands would pay: the exact advice's regret by decision kind.
+
+``bench/continental_clairvoyant.py`` bounds what the ``ev`` bot could gain on ``advisor`` with a
+perfect guess of the other hands (the whole play-off). This script says *where* that gain lies,
+decision by decision. It plays ``--games`` games of four ``advisor`` bots (seed ``--seed + g``)
+and, at one in every ``--every`` decision the ``ev`` bot would price (every play decision; a
+draw or a buy offer of a card that helps the hand, :func:`~solver.continental.ev_bot.ev_pricing`)
+with at least two alternatives, prices the alternatives *clairvoyantly* (every sample deals the
+real hidden hands, the stock's real cards in a random order: ``continental_clairvoyant.seeing``)
+twice, on two independent sets of ``--samples`` samples:
+
+- the first set picks the best alternative;
+- the second prices it, the exact advice's choice and the ``ev`` bot's (its own pricing, on the
+  deals it samples from what its seat sees), so the **regret** (points at the end of the hand a
+  choice loses against the picked best) is not biased by picking the best of noisy means: a mean
+  below zero is noise.
+
+With ``--bars``, the bot's choice is also taken with other overrule bars (how many standard
+errors another alternative must lead the exact advice's by: :data:`~solver.continental.
+expected.KEEP_Z`), on the same samples: what a bolder or a more careful bot would lose.
+
+Printed: for each decision kind (``draw``, ``buy``, ``play: drop/hold`` before a drop, ``play:
+discard`` otherwise) and each hand number, the decisions, the exact advice's regret, the ``ev``
+bot's regret (95% confidence intervals over decisions; one column a bar), and the share of the
+exact advice's regret the bot's own pricing recovers (at its default bar). No timing: counts and points only.
+
+Run: ``.venv/bin/python bench/continental_information_regret.py [--games 4] [--seed 300]
+[--every 2] [--bars 1 0.5]`` (about 5 minutes a game on one core, a minute more a bar).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from collections import defaultdict
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+from continental_clairvoyant import seeing  # noqa: E402
+
+from rulesets.continental.config import GameConfig  # noqa: E402
+from rulesets.continental.game import ContinentalGame  # noqa: E402
+from solver.continental import ev_bot, expected  # noqa: E402
+from solver.continental.alternatives import Alternative, Kind, alternatives  # noqa: E402
+from solver.continental.bots import advisor_choice, seat_advice  # noqa: E402
+from solver.continental.expected import ExpectedPoints, price  # noqa: E402
+from solver.continental.position import Position, Step  # noqa: E402
+from solver.stats import mean_ci  # noqa: E402
+
+SAMPLES = 160
+"""Clairvoyant samples per alternative and set (each pricing's work is not capped)."""
+
+
+def choice_key(alternative: Alternative) -> str:
+    """An alternative's identity across two pricings of the same decision: its first actions."""
+    return " ".join(repr(record) for record in alternative.records)
+
+
+def points_of(priced: ExpectedPoints) -> dict[str, float]:
+    """Each priced alternative's expected points, by :func:`choice_key`."""
+    return {choice_key(a.alternative): a.expected_points for a in priced.alternatives
+            if a.expected_points is not None}
+
+
+def regret(evaluated: Mapping[str, float], picked: Mapping[str, float], choice: str) -> float:
+    """What ``choice`` loses on the best alternative of ``picked``, both priced by ``evaluated``
+    (an independent set of samples: no bias from picking the best of noisy means).
+
+    >>> regret({"take": -3.0, "stock": 2.0}, {"take": -1.0, "stock": 1.0}, "stock")
+    5.0
+    >>> regret({"take": -3.0, "stock": -4.0}, {"take": -1.0, "stock": 1.0}, "take")
+    0.0
+    """
+    best = min(picked, key=picked.__getitem__)
+    return evaluated[choice] - evaluated[best]
+
+
+def decision_kind(position: Position, options: Sequence[Alternative]) -> str:
+    """``draw``, ``buy``, ``play: drop/hold`` (a drop or hold to choose) or ``play: discard``."""
+    if position.step is not Step.PLAY:
+        return position.step.value
+    kinds = {option.kind for option in options}
+    return "play: drop/hold" if Kind.HOLD in kinds or Kind.DROP in kinds else "play: discard"
+
+
+@dataclass
+class Regrets:
+    """The regrets seen, by row label: per decision the exact advice's, then the ev bot's with
+    each of ``bars`` (its :data:`~solver.continental.expected.KEEP_Z`, the default first)."""
+
+    bars: tuple[float, ...]
+    rows: dict[str, list[tuple[float, ...]]]
+
+    def add(self, labels: Sequence[str], regrets: Sequence[float]) -> None:
+        for label in labels:
+            self.rows.setdefault(label, []).append(tuple(regrets))
+
+    def table(self) -> list[str]:
+        """The markdown table: decisions, the regrets with 95% CIs, the share the default bot
+        recovers of the exact advice's."""
+        bots = [f"ev bot's regret (bar {bar:g})" for bar in self.bars]
+        lines = ["| decisions of | count | exact advice's regret | " + " | ".join(bots) + " | recovered |",
+                 "|---|---:|---:|" + "---:|" * len(bots) + "---:|"]
+        for label, values in sorted(self.rows.items(), key=lambda item: _row_order(item[0])):
+            means = [mean_ci([v[i] for v in values]) for i in range(len(self.bars) + 1)]
+            exact, bot = means[0][0], means[1][0]
+            share = f"{(exact - bot) / exact:.0%}" if exact > 0.05 else "-"
+            lines.append(f"| {label} | {len(values)} | " + " | ".join(_with_ci(*m) for m in means)
+                         + f" | {share} |")
+        return lines
+
+
+KINDS = ("every decision", "draw", "buy", "play: drop/hold", "play: discard")
+"""The rows before the hand numbers', in this order."""
+
+
+def _row_order(label: str) -> tuple[int, str]:
+    return (KINDS.index(label), "") if label in KINDS else (len(KINDS), label)
+
+
+def _with_ci(mean: float, half_width: float | None) -> str:
+    return f"{mean:.2f}" if half_width is None else f"{mean:.2f} ± {half_width:.2f}"
+
+
+def clairvoyant_points(game: ContinentalGame, seat: int, position: Position, options: Sequence[Alternative],
+                       samples: int, seed: int) -> dict[str, float]:
+    """The alternatives priced on ``samples`` deals of the real hidden hands (seeded ``seed``)."""
+    advice = seat_advice(game, seat, drawn=position.step is Step.PLAY)
+    with seeing(game, seat):
+        priced = price(position, advice, samples=samples, seed=seed, work=None, extra_work=0,
+                       options=options)
+    return points_of(priced)
+
+
+def bot_choices(game: ContinentalGame, seat: int, count: int, bars: Sequence[float]) -> list[str] | None:
+    """The ev bot's choice with each overrule bar (the same samples: seeded by ``count``), or
+    None when the bot does not price the decision."""
+    default = expected.KEEP_Z
+    chosen = []
+    try:
+        for bar in bars:
+            expected.KEEP_Z = bar
+            bot = ev_bot.ev_pricing(game, seat, random.Random(count))
+            if bot is None:
+                return None
+            chosen.append(choice_key(bot.choice.alternative))
+    finally:
+        expected.KEEP_Z = default
+    return chosen
+
+
+def measure(game: ContinentalGame, seat: int, count: int, samples: int,
+            bars: Sequence[float] = (expected.KEEP_Z,)) -> tuple[str, list[float]] | None:
+    """The decision's kind, and the exact advice's and the ev bot's regrets with each of
+    ``bars`` (None: not priced)."""
+    position = Position.of_game(game, seat)
+    advice = seat_advice(game, seat, drawn=position.step is Step.PLAY)
+    options = alternatives(position, advice, discards=ev_bot.DISCARDS, closest=True, shed=False)
+    exact = next((choice_key(o) for o in options if o.distance_choice), None)
+    if len(options) < 2 or exact is None:
+        return None
+    chosen = bot_choices(game, seat, count, bars)
+    if chosen is None:
+        return None
+    picked = clairvoyant_points(game, seat, position, options, samples, 2 * count)
+    evaluated = clairvoyant_points(game, seat, position, options, samples, 2 * count + 1)
+    if not {exact, *chosen} <= evaluated.keys() or not picked:
+        return None
+    return decision_kind(position, options), [regret(evaluated, picked, c) for c in (exact, *chosen)]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Play the games, measure the sampled decisions and print the table."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=4)
+    parser.add_argument("--hands", type=int, default=7)
+    parser.add_argument("--seed", type=int, default=300)
+    parser.add_argument("--every", type=int, default=2)
+    parser.add_argument("--samples", type=int, default=SAMPLES)
+    parser.add_argument("--bars", type=float, nargs="*", default=[],
+                        help="other overrule bars (KEEP_Z, standard errors) to give the ev bot as well")
+    args = parser.parse_args(argv)
+    bars = (expected.KEEP_Z, *(bar for bar in args.bars if bar != expected.KEEP_Z))
+    if min(args.games, args.hands, args.every, args.samples) < 1 or args.hands > 7:
+        parser.error("--games, --every and --samples must be at least 1, --hands 1 to 7")
+    regrets = Regrets(bars, defaultdict(list))
+    for g in range(args.games):
+        game = ContinentalGame(GameConfig.create(players=4, hands=args.hands, seed=args.seed + g, dealer=0))
+        rng = random.Random(args.seed + g)
+        count = 0
+        while not game.is_over:
+            seat = game.awaited()[0]
+            position = Position.of_game(game, seat)
+            if position.step is Step.PLAY or ev_bot._helps(game, seat):
+                count += 1
+                measured = measure(game, seat, count, args.samples, bars) if count % args.every == 0 else None
+                if measured is not None:
+                    kind, values = measured
+                    regrets.add(["every decision", kind, f"hand {game.hand_number}"], values)
+            game.apply(advisor_choice(game, seat, rng)[0])
+    print(f"Decisions of {args.games} game(s) of four advisors ({args.hands} hands, seed {args.seed}; one "
+          f"in {args.every} of those the ev bot prices), priced on the real hidden hands with "
+          f"{args.samples} samples twice. Regret: points at the end of the hand lost on the best "
+          "alternative (lower is better; below 0 is noise):\n")
+    print("\n".join(regrets.table()))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

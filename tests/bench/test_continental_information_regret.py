@@ -1,0 +1,68 @@
+"""``bench/continental_information_regret.py``: the regret is judged on samples other than those
+that picked the best, both pricings see the real hidden hands, and a tiny real run prints every
+row it measured."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+import pytest
+
+from rulesets.continental.config import GameConfig
+from rulesets.continental.game import ContinentalGame
+from solver.continental import expected
+from solver.continental.bots import advisor_choice
+from tests.bench.scripts import load_script, tiny_run
+
+bench = load_script("continental_information_regret")
+
+
+def test_the_regret_is_priced_by_the_second_set_on_the_first_sets_best() -> None:
+    picked = {"a": 1.0, "b": -2.0, "c": 0.5}
+    evaluated = {"a": 3.0, "b": 4.0, "c": -1.0}
+    assert bench.regret(evaluated, picked, "a") == -1.0  # "b" looked best; judged, "a" beats it
+    assert bench.regret(evaluated, picked, "b") == 0.0
+
+
+def test_both_clairvoyant_pricings_deal_the_real_hands_with_their_own_seeds(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    game = ContinentalGame(GameConfig.create(players=4, hands=1, seed=4, dealer=0))
+    rng = random.Random(0)
+    while not (game.awaited()[0] == game.current and game.phase.value == "play"):
+        game.apply(advisor_choice(game, game.awaited()[0], rng)[0])
+    seat = game.current
+    hidden = tuple(game.hands[(seat + k) % 4] for k in range(1, 4))
+    seen: list[tuple[int, bool]] = []
+    own = expected.price
+
+    def spy(position: Any, advice: Any, **kwargs: Any) -> Any:
+        sampler = expected.played_sampler(position)
+        deal = sampler.deal_of(sampler.permutations(1, np.random.default_rng(0))[0])
+        seen.append((kwargs["seed"], deal.hands == hidden))
+        return own(position, advice, **kwargs)
+
+    monkeypatch.setattr(bench, "price", spy)
+    measured = bench.measure(game, seat, 5, 4, (expected.KEEP_Z, 0.5))
+    assert measured is not None and measured[0].startswith("play")
+    assert len(measured[1]) == 3  # the exact advice's regret, then the bot's with each bar
+    assert seen == [(10, True), (11, True)]
+    assert expected.KEEP_Z == 2.0  # each bar given back
+
+
+def test_a_tiny_run_prints_every_decision_and_its_kinds(monkeypatch: pytest.MonkeyPatch,
+                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    out = tiny_run(bench, ["--games", "1", "--hands", "1", "--every", "3", "--samples", "4",
+                           "--bars", "0.5"], monkeypatch, capsys)
+    assert "| ev bot's regret (bar 2) | ev bot's regret (bar 0.5) |" in out
+    rows = [line.split(" | ")[0].lstrip("| ") for line in out.splitlines()
+            if line.startswith("| ") and "---" not in line]
+    assert rows[0] == "decisions of" and rows[1] == "every decision" and rows[-1] == "hand 1"
+    assert set(rows[2:-1]) <= set(bench.KINDS)
+
+
+def test_bad_arguments_are_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        bench.main(["--every", "0"])
+    assert "--every" in capsys.readouterr().err
