@@ -43,12 +43,12 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from continental_clairvoyant import seeing  # noqa: E402
+from continental_pricing_variance import priced_decisions  # noqa: E402
 
-from rulesets.continental.config import GameConfig  # noqa: E402
 from rulesets.continental.game import ContinentalGame  # noqa: E402
 from solver.continental import ev_bot, expected  # noqa: E402
-from solver.continental.alternatives import Alternative, Kind, alternatives  # noqa: E402
-from solver.continental.bots import advisor_choice, seat_advice  # noqa: E402
+from solver.continental.alternatives import Alternative, Kind  # noqa: E402
+from solver.continental.bots import seat_advice  # noqa: E402
 from solver.continental.expected import ExpectedPoints, price  # noqa: E402
 from solver.continental.position import Position, Step  # noqa: E402
 from solver.stats import mean_ci  # noqa: E402
@@ -155,18 +155,14 @@ def bot_choices(game: ContinentalGame, seat: int, count: int, bars: Sequence[flo
     return chosen
 
 
-def measure(game: ContinentalGame, seat: int, count: int, samples: int,
+def measure(game: ContinentalGame, seat: int, position: Position, options: Sequence[Alternative],
+            count: int, samples: int,
             bars: Sequence[float] = (expected.KEEP_Z,)) -> tuple[str, list[float]] | None:
     """The decision's kind, and the exact advice's and the ev bot's regrets with each of
-    ``bars`` (None: not priced)."""
-    position = Position.of_game(game, seat)
-    advice = seat_advice(game, seat, drawn=position.step is Step.PLAY)
-    options = alternatives(position, advice, discards=ev_bot.DISCARDS, closest=True, shed=False)
+    ``bars`` (None: the bot does not price it); ``count`` seeds the pricings."""
     exact = next((choice_key(o) for o in options if o.distance_choice), None)
-    if len(options) < 2 or exact is None:
-        return None
-    chosen = bot_choices(game, seat, count, bars)
-    if chosen is None:
+    chosen = bot_choices(game, seat, count, bars) if exact is not None else None
+    if chosen is None or exact is None:
         return None
     picked = clairvoyant_points(game, seat, position, options, samples, 2 * count)
     evaluated = clairvoyant_points(game, seat, position, options, samples, 2 * count + 1)
@@ -191,19 +187,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error("--games, --every and --samples must be at least 1, --hands 1 to 7")
     regrets = Regrets(bars, defaultdict(list))
     for g in range(args.games):
-        game = ContinentalGame(GameConfig.create(players=4, hands=args.hands, seed=args.seed + g, dealer=0))
-        rng = random.Random(args.seed + g)
-        count = 0
-        while not game.is_over:
-            seat = game.awaited()[0]
-            position = Position.of_game(game, seat)
-            if position.step is Step.PLAY or ev_bot._helps(game, seat):
-                count += 1
-                measured = measure(game, seat, count, args.samples, bars) if count % args.every == 0 else None
-                if measured is not None:
-                    kind, values = measured
-                    regrets.add(["every decision", kind, f"hand {game.hand_number}"], values)
-            game.apply(advisor_choice(game, seat, rng)[0])
+        decisions = priced_decisions(args.seed + g, args.every, args.hands)
+        for count, (game, seat, position, options) in enumerate(decisions, start=1):
+            measured = measure(game, seat, position, options, count, args.samples, bars)
+            if measured is not None:
+                kind, values = measured
+                regrets.add(["every decision", kind, f"hand {game.hand_number}"], values)
     print(f"Decisions of {args.games} game(s) of four advisors ({args.hands} hands, seed {args.seed}; one "
           f"in {args.every} of those the ev bot prices), priced on the real hidden hands with "
           f"{args.samples} samples twice. Regret: points at the end of the hand lost on the best "

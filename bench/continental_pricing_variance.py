@@ -60,11 +60,14 @@ def stock_rule(rule: str) -> Iterator[None]:
         RolloutGame.take_stock_card = own  # type: ignore[method-assign]
 
 
-def positions(game_seed: int, every: int) -> Iterator[tuple[int, Position, tuple[Alternative, ...]]]:
-    """``(hand, position, alternatives)`` of one in ``every`` decision the bot would price, in a
-    game of four advisors.
+def priced_decisions(game_seed: int, every: int, hands: int = 7) -> Iterator[
+        tuple[ContinentalGame, int, Position, tuple[Alternative, ...]]]:
+    """``(game, seat, position, alternatives)`` at one in ``every`` decision the ``ev`` bot would
+    price (every play decision; a draw or a buy offer of a card that helps), in a game of four
+    advisors of ``hands`` hands; only those with two alternatives or more. The game moves on
+    once the next item is asked for.
     """
-    game = ContinentalGame(GameConfig.create(players=4, hands=7, seed=game_seed, dealer=0))
+    game = ContinentalGame(GameConfig.create(players=4, hands=hands, seed=game_seed, dealer=0))
     rng = random.Random(game_seed)
     count = 0
     while not game.is_over:
@@ -77,8 +80,14 @@ def positions(game_seed: int, every: int) -> Iterator[tuple[int, Position, tuple
                 options = tuple(alternatives(position, advice, discards=ev_bot.DISCARDS, closest=True,
                                              shed=False))
                 if len(options) > 1:
-                    yield game.hand_number, position, options
+                    yield game, seat, position, options
         game.apply(advisor_choice(game, seat, rng)[0])
+
+
+def positions(game_seed: int, every: int) -> Iterator[tuple[int, Position, tuple[Alternative, ...]]]:
+    """``(hand, position, alternatives)`` of :func:`priced_decisions` (7-hand games)."""
+    for game, _seat, position, options in priced_decisions(game_seed, every):
+        yield game.hand_number, position, options
 
 
 def points(position: Position, options: Sequence[Alternative], samples: int, seed: int) -> np.ndarray:

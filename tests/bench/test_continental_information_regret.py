@@ -4,16 +4,12 @@ row it measured."""
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 import numpy as np
 import pytest
 
-from rulesets.continental.config import GameConfig
-from rulesets.continental.game import ContinentalGame
 from solver.continental import expected
-from solver.continental.bots import advisor_choice
 from tests.bench.scripts import load_script, tiny_run
 
 bench = load_script("continental_information_regret")
@@ -28,11 +24,8 @@ def test_the_regret_is_priced_by_the_second_set_on_the_first_sets_best() -> None
 
 def test_both_clairvoyant_pricings_deal_the_real_hands_with_their_own_seeds(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    game = ContinentalGame(GameConfig.create(players=4, hands=1, seed=4, dealer=0))
-    rng = random.Random(0)
-    while not (game.awaited()[0] == game.current and game.phase.value == "play"):
-        game.apply(advisor_choice(game, game.awaited()[0], rng)[0])
-    seat = game.current
+    decisions = bench.priced_decisions(4, 1, hands=1)
+    game, seat, position, options = next(d for d in decisions if d[2].step.value == "play")
     hidden = tuple(game.hands[(seat + k) % 4] for k in range(1, 4))
     seen: list[tuple[int, bool]] = []
     own = expected.price
@@ -44,7 +37,7 @@ def test_both_clairvoyant_pricings_deal_the_real_hands_with_their_own_seeds(
         return own(position, advice, **kwargs)
 
     monkeypatch.setattr(bench, "price", spy)
-    measured = bench.measure(game, seat, 5, 4, (expected.KEEP_Z, 0.5))
+    measured = bench.measure(game, seat, position, options, 5, 4, (expected.KEEP_Z, 0.5))
     assert measured is not None and measured[0].startswith("play")
     assert len(measured[1]) == 3  # the exact advice's regret, then the bot's with each bar
     assert seen == [(10, True), (11, True)]
