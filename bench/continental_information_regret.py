@@ -25,7 +25,7 @@ bot's regret (95% confidence intervals over decisions; one column a bar), and th
 exact advice's regret the bot's own pricing recovers (at its default bar). No timing: counts and points only.
 
 Run: ``.venv/bin/python bench/continental_information_regret.py [--games 4] [--seed 300]
-[--every 2] [--bars 1 0.5]`` (about 5 minutes a game on one core, a minute more a bar).
+[--every 2] [--bars 1 0.5]`` (about 7-9 minutes a game on a shared core, bars included).
 """
 
 from __future__ import annotations
