@@ -373,6 +373,20 @@ def test_a_table_created_while_its_game_still_loads_gets_that_games_ruleset(peop
     panel.get_by_role("heading", name="Invite the players").wait_for()
 
 
+def test_the_continental_set_up_fits_a_phone(people: Any) -> None:
+    """The seats' choices name each bot in words (long options): the form still fits 390 px."""
+    asha = people("Asha", phone=True)
+    page, panel = asha.page, asha.panel
+    page.goto("/#table")
+    panel.get_by_role("button", name="Create the table").wait_for()
+    settled(asha)
+    panel.get_by_label("Game").select_option("continental")
+    page.wait_for_function("() => !document.querySelector('form.table-setup').hasAttribute('aria-busy')")
+    assert panel.get_by_role("button", name="Create the table").is_enabled()
+    assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
+    screenshot(page, "table-setup-continental-phone")
+
+
 def test_two_people_and_a_bot_play_a_whole_continental_hand(people: Any) -> None:
     asha = people("Asha")
     created = create_table(asha, "continental", ["Asha", "Ben", "Robo"], {2: "advisor"}, hands=1, seed=5)
