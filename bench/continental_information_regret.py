@@ -51,6 +51,7 @@ from solver.continental.alternatives import Alternative, Kind  # noqa: E402
 from solver.continental.bots import seat_advice  # noqa: E402
 from solver.continental.expected import ExpectedPoints, price  # noqa: E402
 from solver.continental.position import Position, Step  # noqa: E402
+from solver.continental.results import ContinentalAdvice  # noqa: E402
 from solver.stats import mean_ci  # noqa: E402
 
 SAMPLES = 160
@@ -128,10 +129,10 @@ def _with_ci(mean: float, half_width: float | None) -> str:
     return f"{mean:.2f}" if half_width is None else f"{mean:.2f} ± {half_width:.2f}"
 
 
-def clairvoyant_points(game: ContinentalGame, seat: int, position: Position, options: Sequence[Alternative],
-                       samples: int, seed: int) -> dict[str, float]:
-    """The alternatives priced on ``samples`` deals of the real hidden hands (seeded ``seed``)."""
-    advice = seat_advice(game, seat, drawn=position.step is Step.PLAY)
+def clairvoyant_points(game: ContinentalGame, seat: int, position: Position, advice: ContinentalAdvice,
+                       options: Sequence[Alternative], samples: int, seed: int) -> dict[str, float]:
+    """The alternatives priced on ``samples`` deals of the real hidden hands (seeded ``seed``);
+    ``advice`` is the position's exact advice."""
     with seeing(game, seat):
         priced = price(position, advice, samples=samples, seed=seed, work=None, extra_work=0,
                        options=options)
@@ -164,8 +165,9 @@ def measure(game: ContinentalGame, seat: int, position: Position, options: Seque
     chosen = bot_choices(game, seat, count, bars) if exact is not None else None
     if chosen is None or exact is None:
         return None
-    picked = clairvoyant_points(game, seat, position, options, samples, 2 * count)
-    evaluated = clairvoyant_points(game, seat, position, options, samples, 2 * count + 1)
+    advice = seat_advice(game, seat, drawn=position.step is Step.PLAY)
+    picked = clairvoyant_points(game, seat, position, advice, options, samples, 2 * count)
+    evaluated = clairvoyant_points(game, seat, position, advice, options, samples, 2 * count + 1)
     if not {exact, *chosen} <= evaluated.keys() or not picked:
         return None
     return decision_kind(position, options), [regret(evaluated, picked, c) for c in (exact, *chosen)]
