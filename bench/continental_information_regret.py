@@ -16,16 +16,20 @@ twice, on two independent sets of ``--samples`` samples:
   below zero is noise.
 
 With ``--bars``, the bot's choice is also taken with other overrule bars (how many standard
-errors another alternative must lead the exact advice's by: :data:`~solver.continental.
-expected.KEEP_Z`), on the same samples: what a bolder or a more careful bot would lose.
+errors another alternative must lead the exact advice's by: one number for every decision kind,
+or four, ``draw,buy,drop_or_hold,discard``; the bot's own are :data:`~solver.continental.
+expected.KEEP_BARS`), on the same samples: what a bolder or a more careful bot would lose. A
+second table then gives each other bar's regret less the own bars', paired by decision (the
+same decisions and samples, so the interval is much narrower than the two regrets' own).
 
 Printed: for each decision kind (``draw``, ``buy``, ``play: drop/hold`` before a drop, ``play:
 discard`` otherwise) and each hand number, the decisions, the exact advice's regret, the ``ev``
-bot's regret (95% confidence intervals over decisions; one column a bar), and the share of the
-exact advice's regret the bot's own pricing recovers (at its default bar). No timing: counts and points only.
+bot's regret (95% confidence intervals over decisions; one column a set of bars), and the share
+of the exact advice's regret the bot's own pricing recovers (at its own bars).
+No timing: counts and points only.
 
 Run: ``.venv/bin/python bench/continental_information_regret.py [--games 4] [--seed 300]
-[--every 2] [--bars 1 0.5]`` (about 7-9 minutes a game on a shared core, bars included).
+[--every 2] [--bars 1 0.5 2]`` (about 7-9 minutes a game on a shared core, bars included).
 """
 
 from __future__ import annotations
@@ -46,10 +50,10 @@ from continental_clairvoyant import seeing  # noqa: E402
 from continental_pricing_variance import priced_decisions  # noqa: E402
 
 from rulesets.continental.game import ContinentalGame  # noqa: E402
-from solver.continental import ev_bot, expected  # noqa: E402
-from solver.continental.alternatives import Alternative, Kind  # noqa: E402
+from solver.continental import ev_bot  # noqa: E402
+from solver.continental.alternatives import Alternative  # noqa: E402
 from solver.continental.bots import seat_advice  # noqa: E402
-from solver.continental.expected import ExpectedPoints, price  # noqa: E402
+from solver.continental.expected import KEEP_BARS, ExpectedPoints, KeepBars, price  # noqa: E402
 from solver.continental.position import Position, Step  # noqa: E402
 from solver.continental.results import ContinentalAdvice  # noqa: E402
 from solver.stats import mean_ci  # noqa: E402
@@ -82,20 +86,22 @@ def regret(evaluated: Mapping[str, float], picked: Mapping[str, float], choice: 
     return evaluated[choice] - evaluated[best]
 
 
+ROW_OF_KIND = {"draw": "draw", "buy": "buy", "drop_or_hold": "play: drop/hold",
+               "discard": "play: discard"}
+"""A decision kind's row (:meth:`~solver.continental.expected.KeepBars.kind_of`)."""
+
+
 def decision_kind(position: Position, options: Sequence[Alternative]) -> str:
     """``draw``, ``buy``, ``play: drop/hold`` (a drop or hold to choose) or ``play: discard``."""
-    if position.step is not Step.PLAY:
-        return position.step.value
-    kinds = {option.kind for option in options}
-    return "play: drop/hold" if Kind.HOLD in kinds or Kind.DROP in kinds else "play: discard"
+    return ROW_OF_KIND[KeepBars.kind_of(position.step, options)]
 
 
 @dataclass
 class Regrets:
     """The regrets seen, by row label: per decision the exact advice's, then the ev bot's with
-    each of ``bars`` (its :data:`~solver.continental.expected.KEEP_Z`, the default first)."""
+    each of ``bars`` (its own, :data:`~solver.continental.expected.KEEP_BARS`, first)."""
 
-    bars: tuple[float, ...]
+    bars: tuple[KeepBars, ...]
     rows: dict[str, list[tuple[float, ...]]]
 
     def add(self, labels: Sequence[str], regrets: Sequence[float]) -> None:
@@ -105,7 +111,7 @@ class Regrets:
     def table(self) -> list[str]:
         """The markdown table: decisions, the regrets with 95% CIs, the share the default bot
         recovers of the exact advice's."""
-        bots = [f"ev bot's regret (bar {bar:g})" for bar in self.bars]
+        bots = [f"ev bot's regret ({_bars_label(bars)})" for bars in self.bars]
         lines = ["| decisions of | count | exact advice's regret | " + " | ".join(bots) + " | recovered |",
                  "|---|---:|---:|" + "---:|" * len(bots) + "---:|"]
         for label, values in sorted(self.rows.items(), key=lambda item: _row_order(item[0])):
@@ -116,9 +122,33 @@ class Regrets:
                          + f" | {share} |")
         return lines
 
+    def paired_table(self) -> list[str]:
+        """The markdown table of each other bar's regret less the own bars' (the first), paired
+        by decision, with 95% CIs (below 0: the other bar would lose less); empty with no other.
+        """
+        if len(self.bars) < 2:
+            return []
+        others = [f"{_bars_label(bars)} − own" for bars in self.bars[1:]]
+        lines = ["| decisions of | count | " + " | ".join(others) + " |",
+                 "|---|---:|" + "---:|" * len(others)]
+        for label, values in sorted(self.rows.items(), key=lambda item: _row_order(item[0])):
+            differences = [mean_ci([v[i] - v[1] for v in values]) for i in range(2, len(self.bars) + 1)]
+            lines.append(f"| {label} | {len(values)} | " + " | ".join(_with_ci(*d) for d in differences)
+                         + " |")
+        return lines
+
 
 KINDS = ("every decision", "draw", "buy", "play: drop/hold", "play: discard")
 """The rows before the hand numbers', in this order."""
+
+
+def _bars_label(bars: KeepBars) -> str:
+    """A column's name: ``own bars``, else ``bar`` and the bars' notation.
+
+    >>> _bars_label(KEEP_BARS), _bars_label(KeepBars.uniform(0.5)), _bars_label(KeepBars(1, 2, 2, 0.5))
+    ('own bars', 'bar 0.5', 'bar 1,2,2,0.5')
+    """
+    return "own bars" if bars == KEEP_BARS else f"bar {bars.notation}"
 
 
 def _row_order(label: str) -> tuple[int, str]:
@@ -139,26 +169,22 @@ def clairvoyant_points(game: ContinentalGame, seat: int, position: Position, adv
     return points_of(priced)
 
 
-def bot_choices(game: ContinentalGame, seat: int, count: int, bars: Sequence[float]) -> list[str] | None:
-    """The ev bot's choice with each overrule bar (the same samples: seeded by ``count``), or
+def bot_choices(game: ContinentalGame, seat: int, count: int,
+                bars: Sequence[KeepBars]) -> list[str] | None:
+    """The ev bot's choice with each of ``bars`` (the same samples: seeded by ``count``), or
     None when the bot does not price the decision."""
-    default = expected.KEEP_Z
     chosen = []
-    try:
-        for bar in bars:
-            expected.KEEP_Z = bar
-            bot = ev_bot.ev_pricing(game, seat, random.Random(count))
-            if bot is None:
-                return None
-            chosen.append(choice_key(bot.choice.alternative))
-    finally:
-        expected.KEEP_Z = default
+    for each in bars:
+        bot = ev_bot.ev_pricing(game, seat, random.Random(count), bars=each)
+        if bot is None:
+            return None
+        chosen.append(choice_key(bot.choice.alternative))
     return chosen
 
 
 def measure(game: ContinentalGame, seat: int, position: Position, options: Sequence[Alternative],
             count: int, samples: int,
-            bars: Sequence[float] = (expected.KEEP_Z,)) -> tuple[str, list[float]] | None:
+            bars: Sequence[KeepBars] = (KEEP_BARS,)) -> tuple[str, list[float]] | None:
     """The decision's kind, and the exact advice's and the ev bot's regrets with each of
     ``bars`` (None: the bot does not price it); ``count`` seeds the pricings."""
     exact = next((choice_key(o) for o in options if o.distance_choice), None)
@@ -181,10 +207,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=300)
     parser.add_argument("--every", type=int, default=2)
     parser.add_argument("--samples", type=int, default=SAMPLES)
-    parser.add_argument("--bars", type=float, nargs="*", default=[],
-                        help="other overrule bars (KEEP_Z, standard errors) to give the ev bot as well")
+    parser.add_argument("--bars", type=_parse_bars, nargs="*", default=[],
+                        help="other overrule bars to give the ev bot as well: each one number of "
+                             "standard errors for every decision kind, or four "
+                             "(draw,buy,drop_or_hold,discard)")
     args = parser.parse_args(argv)
-    bars = (expected.KEEP_Z, *(bar for bar in args.bars if bar != expected.KEEP_Z))
+    bars = (KEEP_BARS, *dict.fromkeys(bar for bar in args.bars if bar != KEEP_BARS))
     if min(args.games, args.hands, args.every, args.samples) < 1 or args.hands > 7:
         parser.error("--games, --every and --samples must be at least 1, --hands 1 to 7")
     regrets = Regrets(bars, defaultdict(list))
@@ -200,7 +228,18 @@ def main(argv: Sequence[str] | None = None) -> int:
           f"{args.samples} samples twice. Regret: points at the end of the hand lost on the best "
           "alternative (lower is better; below 0 is noise):\n")
     print("\n".join(regrets.table()))
+    if len(bars) > 1:
+        print("\nOther bars against the bot's own, the same decisions and samples (regret less the "
+              "own bars' regret; below 0: the other bars lose less):\n")
+        print("\n".join(regrets.paired_table()))
     return 0
+
+
+def _parse_bars(text: str) -> KeepBars:
+    try:
+        return KeepBars.parse(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 if __name__ == "__main__":

@@ -27,9 +27,11 @@ per hand below B with the interval excluding 0, and A's p95 decision time at mos
 
 Run: ``.venv/bin/python bench/continental_playoff.py [--lines ev:advisor,ev:random,advisor:random]
 [--deals 20 | --deals 10,ev:advisor=20] [--hands 7] [--seed 0] [--jobs 1] [--budget-ms MS]
-[--json FILE] [--quick]`` (``--quick``: 2 deals of 2 hands per line). A deal of ``advisor:random``
-(6 games of 7 hands) takes about 13 s of one core: 20 deals about 3 minutes with ``--jobs 2`` on 2
-cores. The decision times are wall-clock times, so other work on the machine shows in their tails.
+[--json FILE] [--quick]`` (``--quick``: 2 deals of 2 hands per line), or ``--merge A.json
+B.json`` to print the tables of runs saved with ``--json`` (say two seeds played side by side).
+A deal of ``advisor:random`` (6 games of 7 hands) takes about 13 s of one core: 20 deals about 3
+minutes with ``--jobs 2`` on 2 cores. The decision times are wall-clock times, so other work on
+the machine shows in their tails.
 """
 
 from __future__ import annotations
@@ -390,6 +392,9 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--target-p95-ms", type=float, default=300.0, help="A's most p95 decision time")
     p.add_argument("--json", type=Path, default=None, help="write every game's raw result here")
     p.add_argument("--quick", action="store_true", help="a tiny run: 2 deals of 2 hands per line")
+    p.add_argument("--merge", type=Path, nargs="+", default=None, metavar="JSON",
+                   help="play nothing: print the tables of the games saved by earlier runs' --json "
+                        "(e.g. runs of other seeds, played side by side)")
     return p
 
 
@@ -502,10 +507,59 @@ def run(args: argparse.Namespace, argv: Sequence[str]) -> list[GameResult]:
     return runs
 
 
+def load_runs(paths: Sequence[Path]) -> tuple[int, float | None, list[GameResult]]:
+    """The hands, the decision budget and the games saved by ``--json`` in ``paths``;
+    ``ValueError`` when the files' hands or budgets differ, or a deal of a line is in two files.
+    """
+    hands: set[int] = set()
+    budgets: set[float | None] = set()
+    runs: list[GameResult] = []
+    for path in paths:
+        saved = json.loads(path.read_text())
+        hands.add(saved["hands"])
+        budgets.add(saved["budget_ms"])
+        runs.extend(_game_of(game) for game in saved["games"])
+    if len(hands) > 1 or len(budgets) > 1:
+        raise ValueError(f"the runs differ: hands {sorted(hands)}, budgets {sorted(budgets, key=str)}")
+    keys = [(g.line, g.deal, g.seating) for g in runs]
+    if len(set(keys)) < len(keys):
+        raise ValueError("a game is in two of the files: merge runs of different deals")
+    return hands.pop(), budgets.pop(), runs
+
+
+def _game_of(saved: dict) -> GameResult:  # type: ignore[type-arg]
+    """A :class:`GameResult` from its JSON (lists back to tuples)."""
+    def tuples(value: object) -> object:
+        return tuple(tuples(v) for v in value) if isinstance(value, list) else value
+    return GameResult(**{key: tuples(value) for key, value in saved.items()})
+
+
+def merge(args: argparse.Namespace, argv: Sequence[str]) -> list[GameResult]:
+    """Print the tables of the games saved in ``args.merge`` (lines in order of appearance)."""
+    hands, budget_ms, runs = load_runs(args.merge)
+    lines = list(dict.fromkeys(g.line for g in runs))
+    runs.sort(key=lambda g: (lines.index(g.line), g.deal, g.seating))
+    deals = sorted({g.deal for g in runs})
+    print(f"Continental playoff: `{shlex.join(['bench/continental_playoff.py', *argv])}`; "
+          f"{PLAYERS} players, {hands} hands, dealer 0, deals (seeds) {deals[0]} to {deals[-1]}, "
+          f"{len(runs)} games from {len(args.merge)} file(s)")
+    summaries = [summarize_line([g for g in runs if g.line == line]) for line in lines]
+    _print_tables(summaries, runs, budget_ms)
+    _print_targets(args, summaries, runs)
+    return runs
+
+
 def main(argv: Sequence[str] | None = None) -> None:
-    """Parse ``argv`` (default: the command line) and run."""
+    """Parse ``argv`` (default: the command line) and run (or merge)."""
     argv = sys.argv[1:] if argv is None else list(argv)
-    run(parser().parse_args(argv), argv)
+    args = parser().parse_args(argv)
+    if args.merge:
+        try:
+            merge(args, argv)
+        except (OSError, ValueError, KeyError, TypeError) as error:
+            parser().error(f"--merge: {error}")
+        return
+    run(args, argv)
 
 
 if __name__ == "__main__":

@@ -14,7 +14,7 @@ from rulesets.continental.contracts import HANDS
 from rulesets.continental.deck import Deck
 from rulesets.continental.values import RunEnd
 from solver.continental.alternatives import Kind
-from solver.continental.expected import DEFAULT_SAMPLES, KEEP_Z, MIN_OVERRULE, VERDICTS
+from solver.continental.expected import DEFAULT_SAMPLES, KEEP_BARS, MIN_OVERRULE, VERDICTS
 from solver.continental.expected_advice import Objective
 from solver.continental.position import Step
 from solver.limits import (
@@ -291,8 +291,8 @@ class ContinentalPricedAlternativeSchema(Schema):
     why = fields.String(required=True, metadata={"description": "why, in a sentence"})
     advised = fields.Boolean(required=True, metadata={
         "description": f"the play advised: the exact advice's unless another is better by more "
-                       f"than {KEEP_Z:g} standard errors of the difference (difference_error), "
-                       f"and only after {MIN_OVERRULE} samples at least"})
+                       f"than a bar of standard errors of the difference (difference_error): "
+                       f"{KEEP_BARS.describe()}; and only after {MIN_OVERRULE} samples at least"})
     distance_choice = fields.Boolean(required=True, metadata={
         "description": "the exact (distance) advice plays it"})
 

@@ -40,7 +40,7 @@ from solver.continental.bots import advisor_choice, seat_advice
 from solver.continental.cardtypes import add, counts_of, type_of
 from solver.continental.distance import distance
 from solver.continental.drop import spare_cards
-from solver.continental.expected import ExpectedPoints, price
+from solver.continental.expected import ExpectedPoints, KeepBars, price
 from solver.continental.position import Position, Step
 
 __all__ = ["DISCARDS", "EV", "EXTRA_WORK", "PRICED", "SAMPLES", "WORK", "ev_action", "ev_pricing"]
@@ -88,37 +88,39 @@ def _helps(game: ContinentalGame, seat: int) -> bool:
 
 
 def ev_pricing(game: ContinentalGame, seat: int, rng: random.Random, *,
-               deadline: Deadline | None = None) -> ExpectedPoints | None:
+               deadline: Deadline | None = None, bars: KeepBars | None = None) -> ExpectedPoints | None:
     """The priced decision of ``seat`` now, or None when the exact advice leaves no doubt
-    (module text).
+    (module text); ``bars`` the overrule bars (default :data:`~solver.continental.expected.KEEP_BARS`).
     """
     position = Position.of_game(game, seat)
     if position.step is not Step.PLAY and not _helps(game, seat):
         return None
-    return _priced(game, seat, position, rng, deadline)
+    return _priced(game, seat, position, rng, deadline, bars)
 
 
 def _priced(game: ContinentalGame, seat: int, position: Position, rng: random.Random,
-            deadline: Deadline | None) -> ExpectedPoints:
+            deadline: Deadline | None, bars: KeepBars | None) -> ExpectedPoints:
     """The decision priced (the work of :func:`ev_pricing` once the pricing is worth it)."""
     advice = seat_advice(game, seat, drawn=position.step is Step.PLAY, deadline=deadline)
     options = alternatives(position, advice, discards=DISCARDS, closest=True, shed=False)
     priced = price(position, advice, samples=SAMPLES, seed=rng.getrandbits(31), work=WORK,
-                   extra_work=EXTRA_WORK, deadline=deadline, options=options)
+                   extra_work=EXTRA_WORK, deadline=deadline, options=options, bars=bars)
     for observer in PRICED:
         observer(position, priced)
     return priced
 
 
 def ev_action(game: ContinentalGame, seat: int, rng: random.Random, *,
-              deadline: Deadline | None = None) -> Record:
-    """The action the ``ev`` bot takes now for ``seat``, one of ``game.awaited()``."""
+              deadline: Deadline | None = None, bars: KeepBars | None = None) -> Record:
+    """The action the ``ev`` bot takes now for ``seat``, one of ``game.awaited()``; ``bars`` as
+    for :func:`ev_pricing` (a bench tries others).
+    """
     drawing = seat == game.current and game.phase.value == "draw"
     offered = seat != game.current and seat in game.buyers_to_answer()
     if (drawing or offered) and not _helps(game, seat):
         return Draw(seat, "stock") if drawing else Pass(seat)
     try:
-        priced = _priced(game, seat, Position.of_game(game, seat), rng, deadline)
+        priced = _priced(game, seat, Position.of_game(game, seat), rng, deadline, bars)
     except BudgetExceededError:
         priced = None
     if priced is not None:

@@ -11,12 +11,12 @@ discard (drawn from the pile or bought) and ends on the table (melded or laid of
 them drop, lay off or go out).
 
 The advice keeps the exact advisor's choice unless another alternative is better by more than
-:data:`KEEP_Z` standard errors of the paired difference, so sampling noise never overrules it
-for nothing. Sampling is anytime: samples are played one after the other until ``samples`` are done, the
-choice is clear (every other alternative worse by :data:`CLEAR_Z` standard errors, looked at
-every :data:`BATCH` samples from :data:`MIN_SAMPLES` on), the ``work`` budget of rollout turns
-is spent, or the deadline comes. Same position, seed and samples give the
-same answer.
+a bar of standard errors of the paired difference (:data:`KEEP_BARS`, by decision kind), so
+sampling noise seldom overrules it for nothing. Sampling is anytime: samples are played one
+after the other until ``samples`` are done, the choice is clear (every other alternative worse
+by :data:`CLEAR_Z` standard errors, looked at every :data:`BATCH` samples from
+:data:`MIN_SAMPLES` on), the ``work`` budget of rollout turns is spent, or the deadline comes.
+Same position, seed and samples give the same answer.
 
 >>> from rulesets.continental.config import GameConfig
 >>> from rulesets.continental.game import ContinentalGame
@@ -54,11 +54,13 @@ __all__ = [
     "CLEAR_Z",
     "DEFAULT_SAMPLES",
     "EXTEND_Z",
+    "KEEP_BARS",
     "KEEP_Z",
     "MIN_OVERRULE",
     "MIN_SAMPLES",
     "VERDICTS",
     "ExpectedPoints",
+    "KeepBars",
     "PricedAlternative",
     "played_sampler",
     "price",
@@ -72,9 +74,9 @@ MIN_SAMPLES = 16
 BATCH = 8
 """Samples played between two looks at the figures (whether the choice is clear)."""
 KEEP_Z = 2.0
-"""The exact advisor's choice is kept unless another is better by this many standard errors (of
-the paired difference). Points are heavy-tailed (a hand caught with many cards scores 100 and
-more), so few samples often miss the tail of a risky play: the bar is high."""
+"""The careful overrule bar, in standard errors of the paired difference: points are heavy-tailed
+(a hand caught with many cards scores 100 and more), so few samples often miss the tail of a
+risky play. :data:`KEEP_BARS` keeps it for buys and for dropping or holding."""
 MIN_OVERRULE = 12
 """Samples before another alternative may overrule the exact advisor's."""
 CLEAR_Z = 3.0
@@ -90,6 +92,101 @@ most 1 point is ``best`` (within the sampling noise: a paired difference's stand
 about 1 point at 48 samples), at most 3 ``inaccuracy``, at most 10 ``mistake`` (a face card kept),
 more ``blunder``. A hand scores about 0-100 points (Ramchi's chips range about -10 to +10 a hand,
 hence thresholds four times Ramchi's in the same words, rounded)."""
+
+
+@dataclass(frozen=True, slots=True)
+class KeepBars:
+    """How many standard errors (of the paired difference) another alternative must be better by
+    to overrule the exact advisor's choice, by decision kind (:meth:`kind_of`).
+
+    >>> bars = KeepBars(draw=1.0, buy=2.0, drop_or_hold=2.0, discard=0.5)
+    >>> bars.bar("discard"), bars.bar("buy")
+    (0.5, 2.0)
+    >>> KeepBars.uniform(3) == KeepBars(3, 3, 3, 3)
+    True
+    """
+
+    draw: float
+    buy: float
+    drop_or_hold: float
+    discard: float
+
+    KINDS = ("draw", "buy", "drop_or_hold", "discard")
+    """The decision kinds, each a field."""
+
+    @classmethod
+    def uniform(cls, bar: float) -> KeepBars:
+        """The same bar for every kind of decision."""
+        return cls(bar, bar, bar, bar)
+
+    @classmethod
+    def parse(cls, text: str) -> KeepBars:
+        """Bars from their notation (:attr:`notation`): one number for every kind, or four
+        (``draw,buy,drop_or_hold,discard``); ``ValueError`` saying what is wrong otherwise.
+
+        >>> KeepBars.parse("1, 2,2,0.5") == KeepBars(1.0, 2.0, 2.0, 0.5)
+        True
+        >>> KeepBars.parse("0.5").notation
+        '0.5'
+        >>> KeepBars.parse("1,2")
+        Traceback (most recent call last):
+        ...
+        ValueError: bars are one number for every decision kind or four (draw,buy,drop_or_hold,discard), not 2
+        """
+        parts = [part.strip() for part in text.split(",")]
+        if len(parts) not in (1, len(cls.KINDS)):
+            raise ValueError(f"bars are one number for every decision kind or four "
+                             f"({','.join(cls.KINDS)}), not {len(parts)}")
+        try:
+            values = [float(part) for part in parts]
+        except ValueError:
+            raise ValueError(f"a bar is a number of standard errors, not {text!r}") from None
+        if not all(value >= 0 for value in values):
+            raise ValueError(f"a bar is at least 0 standard errors, not {text!r}")
+        return cls.uniform(values[0]) if len(values) == 1 else cls(*values)
+
+    @property
+    def notation(self) -> str:
+        """The bars as :meth:`parse` reads them: one number when they are all the same.
+
+        >>> KEEP_BARS.notation, KeepBars.uniform(2).notation
+        ('1,2,2,1', '2')
+        """
+        values = [f"{self.bar(kind):g}" for kind in self.KINDS]
+        return values[0] if len(set(values)) == 1 else ",".join(values)
+
+    @staticmethod
+    def kind_of(step: Step, options: Sequence[Alternative]) -> str:
+        """The decision kind of ``options`` at ``step``: ``draw``, ``buy``, ``drop_or_hold`` (a
+        play with a drop or a hold among the choices) or ``discard`` (any other play).
+        """
+        if step is not Step.PLAY:
+            return step.value
+        kinds = {option.kind for option in options}
+        return "drop_or_hold" if Kind.HOLD in kinds or Kind.DROP in kinds else "discard"
+
+    def bar(self, kind: str) -> float:
+        """The bar of decision ``kind`` (one of :attr:`KINDS`)."""
+        if kind not in self.KINDS:
+            raise ValueError(f"no decision kind {kind!r}: one of {', '.join(self.KINDS)}")
+        return float(getattr(self, kind))
+
+    def describe(self) -> str:
+        """The bars in words.
+
+        >>> KEEP_BARS.describe()
+        '1 for a draw, 2 for a buy, 2 for dropping or holding, 1 for a discard'
+        """
+        words = {"draw": "a draw", "buy": "a buy", "drop_or_hold": "dropping or holding",
+                 "discard": "a discard"}
+        return ", ".join(f"{self.bar(kind):g} for {words[kind]}" for kind in self.KINDS)
+
+
+KEEP_BARS = KeepBars(draw=1.0, buy=2.0, drop_or_hold=2.0, discard=1.0)
+"""The overrule bars the advice and the ``ev`` bot use: bolder (1 standard error) for draws and
+discards, where the exact advice loses most against perfect information and a bolder bar lost
+less, careful (:data:`KEEP_Z`) for buys and for dropping or holding, where a bolder bar lost
+more (``bench/continental_information_regret.py``, README)."""
 
 
 def verdict(points_lost: float) -> str:
@@ -191,14 +288,16 @@ def _exact_and_best(points: np.ndarray, options: Sequence[Alternative]) -> tuple
     return next((i for i, a in enumerate(options) if a.distance_choice), best), best
 
 
-def _chosen(points: np.ndarray, options: Sequence[Alternative]) -> int:
-    """The advised alternative: the exact advisor's, unless another beats it clearly (KEEP_Z)."""
+def _chosen(points: np.ndarray, options: Sequence[Alternative], bar: float) -> int:
+    """The advised alternative: the exact advisor's, unless another beats it by ``bar`` standard
+    errors (of the paired difference).
+    """
     first, best = _exact_and_best(points, options)
     if best == first or points.shape[1] < MIN_OVERRULE:
         return first
     diff = points[first] - points[best]
     _, error = _mean_error(diff)
-    return best if float(diff.mean()) > KEEP_Z * error else first
+    return best if float(diff.mean()) > bar * error else first
 
 
 def _close_call(points: np.ndarray, options: Sequence[Alternative]) -> bool:
@@ -230,7 +329,8 @@ def _clear(points: np.ndarray, chosen: int) -> bool:
 def price(position: Position, advice: ContinentalAdvice, *, samples: int = DEFAULT_SAMPLES,
           seed: int = 0, deadline: Deadline | None = None, work: int | None = None,
           extra_work: int = 0, checked: bool = False,
-          options: Sequence[Alternative] | None = None) -> ExpectedPoints:
+          options: Sequence[Alternative] | None = None,
+          bars: KeepBars | None = None) -> ExpectedPoints:
     """Price the alternatives of ``position`` (module text); ``advice`` is its exact advice.
 
     ``work`` bounds the turns played in all the rollouts: no sample starts once they are spent
@@ -238,11 +338,13 @@ def price(position: Position, advice: ContinentalAdvice, *, samples: int = DEFAU
     turns go to a close call (:data:`EXTEND_Z`) while it stays one.
 
     ``options`` replaces the alternatives of :func:`~solver.continental.alternatives.alternatives`;
-    ``checked`` has the rules check every move of every rollout (the tests).
+    ``bars`` the overrule bars (default :data:`KEEP_BARS`, read at the call); ``checked`` has the
+    rules check every move of every rollout (the tests).
     """
     started = time.perf_counter()
     deadline = deadline_or_none(deadline)
     options = tuple(options if options is not None else alternatives(position, advice))
+    bar = (bars or KEEP_BARS).bar(KeepBars.kind_of(position.step, options))
     sampler = played_sampler(position)
     orders = sampler.permutations(samples, np.random.default_rng(seed))
     points = np.zeros((len(options), samples))
@@ -265,15 +367,15 @@ def price(position: Position, advice: ContinentalAdvice, *, samples: int = DEFAU
             turns += played
         done += 1
         if done >= MIN_SAMPLES and done % BATCH == 0:
-            clear = _clear(points[:, :done], _chosen(points[:, :done], options))
-    return _priced(position, options, points[:, :done], fed[:, :done], seed,
+            clear = _clear(points[:, :done], _chosen(points[:, :done], options, bar))
+    return _priced(position, options, points[:, :done], fed[:, :done], seed, bar,
                    complete=single or clear or done == samples, started=started)
 
 
 def _priced(position: Position, options: Sequence[Alternative], points: np.ndarray, fed: np.ndarray,
-            seed: int, *, complete: bool, started: float) -> ExpectedPoints:
+            seed: int, bar: float, *, complete: bool, started: float) -> ExpectedPoints:
     n = points.shape[1]
-    chosen = _chosen(points, options) if n else next(
+    chosen = _chosen(points, options, bar) if n else next(
         (i for i, a in enumerate(options) if a.distance_choice), 0)
     priced = []
     for a, alternative in enumerate(options):

@@ -37,19 +37,22 @@ def test_both_clairvoyant_pricings_deal_the_real_hands_with_their_own_seeds(
         return own(position, advice, **kwargs)
 
     monkeypatch.setattr(bench, "price", spy)
-    measured = bench.measure(game, seat, position, options, 5, 4, (expected.KEEP_Z, 0.5))
+    measured = bench.measure(game, seat, position, options, 5, 4,
+                             (expected.KEEP_BARS, expected.KeepBars.uniform(0.5)))
     assert measured is not None and measured[0].startswith("play")
     assert len(measured[1]) == 3  # the exact advice's regret, then the bot's with each bar
     assert seen == [(10, True), (11, True)]
-    assert expected.KEEP_Z == 2.0  # each bar given back
 
 
 def test_a_tiny_run_prints_every_decision_and_its_kinds(monkeypatch: pytest.MonkeyPatch,
                                                         capsys: pytest.CaptureFixture[str]) -> None:
     out = tiny_run(bench, ["--games", "1", "--hands", "1", "--every", "3", "--samples", "4",
-                           "--bars", "0.5"], monkeypatch, capsys)
-    assert "| ev bot's regret (bar 2) | ev bot's regret (bar 0.5) |" in out
-    rows = [line.split(" | ")[0].lstrip("| ") for line in out.splitlines()
+                           "--bars", "0.5", "1,2,2,0.5"], monkeypatch, capsys)
+    assert ("| ev bot's regret (own bars) | ev bot's regret (bar 0.5) "
+            "| ev bot's regret (bar 1,2,2,0.5) |") in out
+    assert "| decisions of | count | bar 0.5 − own | bar 1,2,2,0.5 − own |" in out
+    first = out[:out.index("Other bars")]
+    rows = [line.split(" | ")[0].lstrip("| ") for line in first.splitlines()
             if line.startswith("| ") and "---" not in line]
     assert rows[0] == "decisions of" and rows[1] == "every decision" and rows[-1] == "hand 1"
     assert set(rows[2:-1]) <= set(bench.KINDS)
@@ -59,3 +62,19 @@ def test_bad_arguments_are_refused(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         bench.main(["--every", "0"])
     assert "--every" in capsys.readouterr().err
+
+
+def test_the_paired_table_is_each_bars_regret_less_the_own_bars() -> None:
+    regrets = bench.Regrets((expected.KEEP_BARS, expected.KeepBars.uniform(0.5)), {})
+    regrets.add(["every decision", "draw"], [4.0, 3.0, 1.0])
+    regrets.add(["every decision"], [2.0, 2.0, 3.0])
+    table = regrets.paired_table()
+    assert table[2].startswith("| every decision | 2 | -0.50 ± ")  # (1 - 3 + 3 - 2) / 2
+    assert table[3] == "| draw | 1 | -2.00 |"
+    assert bench.Regrets((expected.KEEP_BARS,), {}).paired_table() == []
+
+
+def test_bad_bars_are_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        bench.main(["--bars", "1,2"])
+    assert "or four (draw,buy,drop_or_hold,discard), not 2" in capsys.readouterr().err

@@ -3,6 +3,7 @@ tiny real runs (one deal of one hand)."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 
@@ -141,3 +142,26 @@ def test_quick_run_prints_tables_and_skips_unknown_bots(capsys: pytest.CaptureFi
     # the same bot at every seat: the six seatings are the same game, so the difference is exactly 0
     assert len({json.dumps(g["scores"]) for g in games}) == 1
     assert "| random vs random | 1 | 6 | " in out and "| +0.00 |  | 0 |" in out  # one deal: no interval
+
+
+def test_runs_of_other_seeds_merge_into_one_table_and_the_same_deal_twice_is_refused(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    files = [tmp_path / "first.json", tmp_path / "second.json"]
+    for seed, path in zip((7, 8), files, strict=True):
+        playoff.main(["--lines", "random:advisor", "--deals", "1", "--hands", "1", "--seed", str(seed),
+                      "--json", str(path), "--target", "random:advisor"])
+    capsys.readouterr()
+    playoff.main(["--merge", *map(str, files), "--target", "random:advisor"])
+    out = capsys.readouterr().out
+    assert "deals (seeds) 7 to 8, 12 games from 2 file(s)" in out
+    assert "| random vs advisor | 2 | 12 |" in out
+    hands, budget, runs = playoff.load_runs(files)
+    assert (hands, budget, len(runs)) == (1, None, 12)
+    again = playoff.play(runs[0].line, runs[0].deal, runs[0].seating, 1)  # the bots are seeded
+    assert runs[0] == dataclasses.replace(again, decisions=runs[0].decisions)  # read back as played
+    with pytest.raises(SystemExit):
+        playoff.main(["--merge", str(files[0]), str(files[0])])
+    assert "a game is in two of the files" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        playoff.main(["--merge", str(tmp_path / "missing.json")])
+    assert "--merge:" in capsys.readouterr().err

@@ -27,7 +27,17 @@ from rulesets.continental.options import ContinentalOptions
 from solver.continental.advice import advise
 from solver.continental.alternatives import Alternative, Kind, alternatives
 from solver.continental.bots import seat_advice
-from solver.continental.expected import CLEAR_Z, EXTEND_Z, _close_call, price, verdict
+from solver.continental.expected import (
+    CLEAR_Z,
+    EXTEND_Z,
+    KEEP_BARS,
+    MIN_OVERRULE,
+    KeepBars,
+    _chosen,
+    _close_call,
+    price,
+    verdict,
+)
 from solver.continental.position import Position, Step
 from solver.continental.public import OtherPlayer
 from solver.continental.random_player import random_action
@@ -263,3 +273,50 @@ def test_extra_work_goes_to_a_close_call_only_and_the_same_seed_gives_the_same_a
             kept += 1
             assert more == dataclasses.replace(base, solve_ms=more.solve_ms)
     assert extended and kept
+
+
+@pytest.mark.parametrize(("bar", "overruled"), [(1.0, True), (2.0, False)])
+def test_another_alternative_overrules_the_exact_advice_only_past_the_bar(bar: float,
+                                                                          overruled: bool) -> None:
+    """A lead of about 1.5 standard errors of the paired difference overrules the exact advice's
+    discard with a bar of 1, not with a bar of 2."""
+    points, options = _two_discards(3.0, 10.0, 24)
+    difference = points[0] - points[1]
+    z = difference.mean() / (difference.std(ddof=1) / np.sqrt(24))
+    assert 1.2 < z < 1.8
+    assert _chosen(points, options, bar) == (1 if overruled else 0)
+    assert _chosen(points[:, :MIN_OVERRULE - 1], options, 0.0) == 0  # too few samples to overrule
+
+
+def test_each_decision_kind_has_its_own_bar() -> None:
+    take = Alternative(Kind.TAKE, ())
+    drop, discard = Alternative(Kind.DROP, ()), Alternative(Kind.DISCARD, ())
+    assert KeepBars.kind_of(Step.DRAW, (take,)) == "draw"
+    assert KeepBars.kind_of(Step.BUY, (take,)) == "buy"
+    assert KeepBars.kind_of(Step.PLAY, (discard, drop)) == "drop_or_hold"
+    assert KeepBars.kind_of(Step.PLAY, (discard, discard)) == "discard"
+    assert {kind: KEEP_BARS.bar(kind) for kind in KeepBars.KINDS} == {
+        "draw": 1.0, "buy": 2.0, "drop_or_hold": 2.0, "discard": 1.0}
+    with pytest.raises(ValueError, match="no decision kind 'stock'"):
+        KEEP_BARS.bar("stock")
+
+
+def test_the_bars_given_decide_the_advice_and_nothing_else() -> None:
+    """With no bar the best mean is advised, with an endless one the exact advice's play; the
+    figures are the same (the same samples), only which alternative is advised changes."""
+    overruled = 0
+    for game, seat in _positions(12, 21):
+        position = Position.of_game(game, seat)
+        advice = seat_advice(game, seat, drawn=position.step is Step.PLAY)
+        bold = price(position, advice, samples=16, seed=2, bars=KeepBars.uniform(0.0))
+        careful = price(position, advice, samples=16, seed=2, bars=KeepBars.uniform(math.inf))
+        if len(careful.alternatives) < 2:
+            continue
+        assert careful.choice.alternative.distance_choice
+        figures = {(p.alternative.kind, p.alternative.card): p.expected_points for p in bold.alternatives}
+        assert figures == {(p.alternative.kind, p.alternative.card): p.expected_points
+                           for p in careful.alternatives}
+        if bold.samples >= MIN_OVERRULE:
+            assert bold.choice.expected_points == min(figures.values())
+        overruled += not bold.choice.alternative.distance_choice
+    assert overruled
