@@ -628,10 +628,11 @@ def build_parser() -> argparse.ArgumentParser:
                                   "has played this hand, e.g. 8:picked=Kd,7c:turns=3; expected "
                                   "points need them")
     cont_advise.add_argument("--objective", choices=["expected_points", "distance"],
-                             default="distance",
+                             default=None,
                              help="expected_points: the fewest points expected at the end of the "
                                   "hand, by playing it out on random deals (needs --other-player); "
-                                  "distance (the default): the exact advice alone")
+                                  "distance: the exact advice alone (default: expected_points "
+                                  "with --other-player, else distance)")
     cont_advise.add_argument("--samples", type=_samples_arg, default=None, metavar="N",
                              help="expected points: random deals each play is played out on "
                                   "(1-200, default 48)")

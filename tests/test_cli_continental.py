@@ -99,7 +99,7 @@ def test_continental_advise_prints_the_priced_alternatives(capsys: pytest.Captur
 def test_continental_advise_distance_says_so_without_the_others(capsys: pytest.CaptureFixture[str]) -> None:
     hand = ["2c", "5c", "6c", "8c", "Kd", "Kh", "9s", "4d", "7c", "--hand-number", "2"]
     assert main(["continental", "advise", *hand]) == 0
-    assert "Objective" not in capsys.readouterr().out  # distance, the default, as asked
+    assert "Objective" not in capsys.readouterr().out  # distance, the default without the others
     assert main(["continental", "advise", *hand, "--objective", "expected_points"]) == 0
     assert "Objective distance: expected points need the other players (--other-player SIZE" \
         in capsys.readouterr().out
@@ -131,3 +131,14 @@ def test_continental_advise_refuses_a_pile_not_ending_with_the_top(
     assert main(["continental", "advise", "2c", "5c", "--hand-number", "2", "--discards", "Qs",
                  "--discard-top", "7c", "--other-player", "8"]) == 2
     assert "the last card of --discards must be --discard-top" in capsys.readouterr().err
+
+
+def test_continental_advise_prices_by_default_when_the_others_are_given(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    hand = ["2c", "5c", "6c", "8c", "Kd", "Kh", "9s", "4d", "7c", "--hand-number", "2",
+            "--other-player", "8", "--other-player", "8:dropped", "--samples", "8", "--json"]
+    assert main(["continental", "advise", *hand]) == 0
+    body = json.loads(capsys.readouterr().out)
+    assert body["objective"] == "expected_points" and body["expected_points"]["samples"] == 8
+    assert main(["continental", "advise", *hand, "--objective", "expected_points"]) == 0
+    assert _timeless(json.loads(capsys.readouterr().out)) == _timeless(body)

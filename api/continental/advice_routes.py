@@ -135,7 +135,7 @@ def continental_advice(body: dict[str, Any]) -> dict[str, Any]:
     discard and whether to buy it. A card may carry a copy number (``7c#2``, as the
     views of a game write copies): it is read as the card (``7c``).
 
-    With ``objective: "expected_points"`` (the default is ``"distance"``) and the other players'
+    With ``objective: "expected_points"`` (the default) and the other players'
     hand sizes (``other_players``), each way to play the decision (take or draw
     from the stock, buy or pass, drop or hold, each of the best discards, and once
     another player has dropped shedding your heaviest cards) is also
@@ -178,7 +178,7 @@ def advise(body: dict[str, Any]) -> dict[str, Any]:
         written=list(body["hand"]),
         dropped=body["dropped"], drawn=False if offered else body["drawn"], table=table,
         discard_top=top_card, seen=cards["/seen"], others=others, discards=pile, options=options,
-        objective=body["objective"], samples=body["samples"], seed=body["seed"],
+        objective=body.get("objective"), samples=body["samples"], seed=body["seed"],
         time_limit=DEFAULT_TIME_LIMIT_S)
     return answer
 

@@ -112,16 +112,16 @@ class ContinentalAdviceRequestSchema(Schema):
                        "nor in other_players (kept for compatibility: the discard pile below the "
                        "top and cards seen in other hands, for a client that does not send "
                        "discards and other_players)"})
-    objective = fields.String(load_default=Objective.DISTANCE.value,
-                              validate=validate.OneOf([o.value for o in Objective]), metadata={
+    objective = fields.String(validate=validate.OneOf([o.value for o in Objective]), metadata={
         "description": "what the advice aims at. \"expected_points\": the play "
                        "that leaves you the fewest points at the end of the hand on average, "
                        "found by playing the hand out many times from here with the unknown cards "
                        "dealt at random (it needs other_players; without them the answer is the "
-                       "distance advice and says so in objective_note). \"distance\" (the default: "
-                       "expected points are not yet proven the stronger in play, see the README's "
-                       "play-off): the exact advice alone, closest to the contract, then fewest "
-                       "points in hand",
+                       "distance advice and says so in objective_note). \"distance\": the exact "
+                       "advice alone, closest to the contract, then fewest points in hand (quicker). "
+                       "Absent: expected_points when the request gives other_players (it scored "
+                       "fewer points than the exact advice in the README's play-off), else "
+                       "distance (and no objective_note)",
         "example": Objective.EXPECTED_POINTS.value})
     samples = Int(load_default=DEFAULT_SAMPLES,
                   validate=validate.Range(min=1, max=CONTINENTAL_MAX_SAMPLES), metadata={

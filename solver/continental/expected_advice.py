@@ -94,7 +94,7 @@ class ObjectiveAdvice:
 
 
 def advise_by_objective(hand: Sequence[Card], contract: Contract, *,
-                        objective: Objective | str = Objective.EXPECTED_POINTS,
+                        objective: Objective | str | None = Objective.EXPECTED_POINTS,
                         dropped: bool = False, table: Sequence[Sequence[Card]] = (),
                         discard_top: Card | None = None, seen: Sequence[Card] = (),
                         options: ContinentalOptions | None = None, drawn: bool | None = None,
@@ -102,11 +102,14 @@ def advise_by_objective(hand: Sequence[Card], contract: Contract, *,
                         offer: bool = False, samples: int = DEFAULT_SAMPLES, seed: int = 0,
                         time_limit: float = DEFAULT_TIME_LIMIT_S,
                         deadline: Deadline | None = None) -> ObjectiveAdvice:
-    """The advice of ``objective`` (module text); the arguments are :func:`advise`'s, with
+    """The advice of ``objective`` (module text; None: expected points when ``others`` are given,
+    else the distance advice, with no note); the arguments are :func:`advise`'s, with
     ``offer`` (the top discard is offered to the seat for sale, out of its turn), ``samples``
     and ``seed`` (the rollouts': the same seed and samples give the same answer, unless the
     deadline cuts the sampling short).
     """
+    if objective is None:  # the default: expected points when the others are known
+        objective = Objective.EXPECTED_POINTS if others else Objective.DISTANCE
     objective = Objective(objective)
     deadline = deadline_or_none(deadline)
     options = options or ContinentalOptions()

@@ -176,6 +176,21 @@ def test_without_the_other_players_the_answer_is_the_distance_advice(client: Fla
     assert body["action"] == {"type": "discard", "card": "2c"}
 
 
+def test_no_objective_asked_is_expected_points_with_the_others_and_distance_without(
+        client: FlaskClient) -> None:
+    """The default objective: the expected points when the request gives the other players (the
+    stronger in the play-off), else the exact advice, with no note (nothing was asked that the
+    answer does not give)."""
+    asked = {k: v for k, v in OVERRULED.items() if k != "objective"}
+    assert timeless(advice(client, **asked)) == timeless(advice(client, **OVERRULED))
+    alone = {k: v for k, v in asked.items() if k != "other_players"}
+    body = advice(client, **alone)
+    assert (body["objective"], body["objective_note"], body["expected_points"]) == ("distance", None, None)
+    assert exact(body) == exact(advice(client, **alone | {"objective": "distance"}))
+    noted = advice(client, **alone | {"objective": "expected_points"})
+    assert noted["objective"] == "distance" and "other_players" in noted["objective_note"]
+
+
 @pytest.mark.parametrize(("field", "value"), [
     ("objective", "luck"), ("objective", None), ("samples", 0), ("samples", 201), ("samples", 2.5),
     ("seed", -1), ("seed", "7")])
@@ -205,7 +220,9 @@ def test_the_request_fields_are_documented(client: FlaskClient) -> None:
     schemas = client.get("/openapi.json").json["components"]["schemas"]
     request = schemas["ContinentalAdviceRequest"]["properties"]
     assert request["objective"]["enum"] == ["expected_points", "distance"]
-    assert request["objective"]["default"] == "distance"
+    assert "default" not in request["objective"]
+    described = request["objective"]["description"]
+    assert "Absent: expected_points when the request gives other_players" in described
     assert (request["samples"]["minimum"], request["samples"]["maximum"]) == (1, 200)
     assert request["seed"]["minimum"] == 0
     priced = schemas["ContinentalPricedAlternative"]["properties"]
