@@ -536,7 +536,10 @@ def _game_of(saved: dict) -> GameResult:  # type: ignore[type-arg]
 
 def merge(args: argparse.Namespace, argv: Sequence[str]) -> list[GameResult]:
     """Print the tables of the games saved in ``args.merge`` (lines in order of appearance)."""
-    hands, budget_ms, runs = load_runs(args.merge)
+    try:
+        hands, budget_ms, runs = load_runs(args.merge)
+    except (OSError, ValueError, KeyError, TypeError) as error:
+        parser().error(f"--merge: {error}")
     lines = list(dict.fromkeys(g.line for g in runs))
     runs.sort(key=lambda g: (lines.index(g.line), g.deal, g.seating))
     deals = sorted({g.deal for g in runs})
@@ -554,10 +557,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     argv = sys.argv[1:] if argv is None else list(argv)
     args = parser().parse_args(argv)
     if args.merge:
-        try:
-            merge(args, argv)
-        except (OSError, ValueError, KeyError, TypeError) as error:
-            parser().error(f"--merge: {error}")
+        merge(args, argv)
         return
     run(args, argv)
 
