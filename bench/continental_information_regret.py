@@ -29,7 +29,7 @@ of the exact advice's regret the bot's own pricing recovers (at its own bars).
 No timing: counts and points only.
 
 Run: ``.venv/bin/python bench/continental_information_regret.py [--games 4] [--seed 300]
-[--every 2] [--bars 1 0.5 2]`` (about 7-9 minutes a game on a shared core, bars included).
+[--every 2] [--bars 1 0.5 2]`` (about 7-12 minutes a game on a shared core, bars included).
 """
 
 from __future__ import annotations

@@ -13,8 +13,10 @@ Printed: the play-off's tables (points per hand, by hand, how each goes out, dec
 
 Run: ``.venv/bin/python bench/continental_keep_bars.py [--bars 2] [--deals 20]
 [--seed 9000] [--jobs 1] [--also ev:advisor] [--json FILE]`` (a deal of the line, 6 games of 7
-hands, takes about 4 minutes of one core). The variant bot exists only in this process, so
-``--jobs`` above 1 is refused.
+hands with four ``ev`` bots, took about 10 minutes of a core shared with other runs: 6 deals an
+hour). The variant bot exists only in this process, so ``--jobs`` above 1 is refused: play other
+seeds side by side with ``--json`` and print them together with ``bench/continental_playoff.py
+--merge``.
 """
 
 from __future__ import annotations
