@@ -163,8 +163,8 @@ def _contract_arg(text: str) -> tuple[int, int]:
 
 
 def _other_player_arg(text: str) -> Any:
-    """``--other-player SIZE[:dropped][:picked=CARDS][:bought=CARDS][:turns=N]`` (see
-    :mod:`api.continental.advise_cli`).
+    """``--other-player SIZE[:dropped][:picked=CARDS][:bought=CARDS][:turns=N][:discarded=CARDS]
+    [:passed=CARDS]`` (see :mod:`api.continental.advise_cli`).
     """
     from api.continental.advise_cli import other_player_arg
 
@@ -234,7 +234,7 @@ def _continental_lines(body: dict[str, Any]) -> list[str]:
 
 
 def _cmd_continental_advise(args: argparse.Namespace) -> int:
-    from api.continental.advise_cli import expected_lines
+    from api.continental.advise_cli import expected_lines, turned_down
     from api.continental.answers import objective_json
     from api.continental.cards import parse_continental_groups
     from rulesets.cards import parse_cards
@@ -271,8 +271,10 @@ def _cmd_continental_advise(args: argparse.Namespace) -> int:
     hand = cards["hand"]
     table = [cards[f"table meld {i + 1}"] for i in range(len(args.table))]
     top = cards["discard top"][0] if args.discard_top else None
+    deck = Deck.for_players(ruleset.options.max_players)
     others = [OtherPlayer(other.hand_size, other.dropped, cards[f"other player {i + 1} picked"],
-                          cards[f"other player {i + 1} bought"], other.turns)
+                          cards[f"other player {i + 1} bought"], other.turns,
+                          *turned_down(i, other, deck))
               for i, other in enumerate(args.other_player)]
     discards = None if pile is None else (*cards["discards"], *(() if top is None else (top,)))
     told = advise_by_objective(hand, contract, objective=args.objective, dropped=args.dropped,
@@ -621,11 +623,14 @@ def build_parser() -> argparse.ArgumentParser:
     cont_advise.add_argument("--discards", nargs="*", metavar="CARD",
                              help="the discard pile, bottom first (with --discard-top, its last card)")
     cont_advise.add_argument("--other-player", type=_other_player_arg, action="append", default=[],
-                             metavar="SIZE[:dropped][:picked=CARDS][:bought=CARDS][:turns=N]",
+                             metavar="SIZE[:dropped][:picked=CARDS][:bought=CARDS][:turns=N]"
+                                     "[:discarded=CARDS][:passed=CARDS]",
                              help="another player in play order after you (repeat for each): its "
                                   "hand size, whether it dropped, the cards it drew from the pile "
                                   "or bought and still holds (commas between cards), the turns it "
-                                  "has played this hand, e.g. 8:picked=Kd,7c:turns=3; expected "
+                                  "has played this hand, the cards it discarded and the top "
+                                  "discards it passed this hand, e.g. "
+                                  "8:picked=Kd,7c:turns=3:discarded=3h:passed=Qc; expected "
                                   "points need them")
     cont_advise.add_argument("--objective", choices=["expected_points", "distance"],
                              default=None,

@@ -22,6 +22,11 @@ expected.KEEP_BARS`), on the same samples: what a bolder or a more careful bot w
 second table then gives each other bar's regret less the own bars', paired by decision (the
 same decisions and samples, so the interval is much narrower than the two regrets' own).
 
+With ``--blind``, the bot's choice is also taken on samples told nothing of the cards each other
+player turned down (its discards and the discards it passed: :attr:`~solver.continental.public.
+OtherPlayer.refused`), as the bot sampled before it knew them; the paired table then says what
+that knowledge is worth, decision by decision.
+
 Printed: for each decision kind (``draw``, ``buy``, ``play: drop/hold`` before a drop, ``play:
 discard`` otherwise) and each hand number, the decisions, the exact advice's regret, the ``ev``
 bot's regret (95% confidence intervals over decisions; one column a set of bars), and the share
@@ -29,7 +34,7 @@ of the exact advice's regret the bot's own pricing recovers (at its own bars).
 No timing: counts and points only.
 
 Run: ``.venv/bin/python bench/continental_information_regret.py [--games 4] [--seed 300]
-[--every 2] [--bars 1 0.5 2]`` (about 7-12 minutes a game on a shared core, bars included).
+[--every 2] [--bars 1 0.5 2] [--blind]`` (about 7-12 minutes a game on a shared core, bars included).
 """
 
 from __future__ import annotations
@@ -38,8 +43,9 @@ import argparse
 import random
 import sys
 from collections import defaultdict
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -47,10 +53,11 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
 from continental_clairvoyant import seeing  # noqa: E402
+from continental_played_hands import told  # noqa: E402
 from continental_pricing_variance import priced_decisions  # noqa: E402
 
 from rulesets.continental.game import ContinentalGame  # noqa: E402
-from solver.continental import ev_bot  # noqa: E402
+from solver.continental import ev_bot, expected  # noqa: E402
 from solver.continental.alternatives import Alternative  # noqa: E402
 from solver.continental.bots import seat_advice  # noqa: E402
 from solver.continental.expected import KEEP_BARS, ExpectedPoints, KeepBars, price  # noqa: E402
@@ -103,6 +110,13 @@ class Regrets:
 
     bars: tuple[KeepBars, ...]
     rows: dict[str, list[tuple[float, ...]]]
+    blind: bool = False
+    """Whether a last column holds the own bars' regret on samples blind to the cards turned down."""
+
+    @property
+    def labels(self) -> list[str]:
+        """The bot columns' names, in order."""
+        return [_bars_label(bars) for bars in self.bars] + (["own bars, blind"] if self.blind else [])
 
     def add(self, labels: Sequence[str], regrets: Sequence[float]) -> None:
         for label in labels:
@@ -111,11 +125,11 @@ class Regrets:
     def table(self) -> list[str]:
         """The markdown table: decisions, the regrets with 95% CIs, the share the default bot
         recovers of the exact advice's."""
-        bots = [f"ev bot's regret ({_bars_label(bars)})" for bars in self.bars]
+        bots = [f"ev bot's regret ({label})" for label in self.labels]
         lines = ["| decisions of | count | exact advice's regret | " + " | ".join(bots) + " | recovered |",
                  "|---|---:|---:|" + "---:|" * len(bots) + "---:|"]
         for label, values in sorted(self.rows.items(), key=lambda item: _row_order(item[0])):
-            means = [mean_ci([v[i] for v in values]) for i in range(len(self.bars) + 1)]
+            means = [mean_ci([v[i] for v in values]) for i in range(len(self.labels) + 1)]
             exact, bot = means[0][0], means[1][0]
             share = f"{(exact - bot) / exact:.0%}" if exact > 0.05 else "-"
             lines.append(f"| {label} | {len(values)} | " + " | ".join(_with_ci(*m) for m in means)
@@ -126,13 +140,13 @@ class Regrets:
         """The markdown table of each other bar's regret less the own bars' (the first), paired
         by decision, with 95% CIs (below 0: the other bar would lose less); empty with no other.
         """
-        if len(self.bars) < 2:
+        if len(self.labels) < 2:
             return []
-        others = [f"{_bars_label(bars)} − own" for bars in self.bars[1:]]
+        others = [f"{label} − own" for label in self.labels[1:]]
         lines = ["| decisions of | count | " + " | ".join(others) + " |",
                  "|---|---:|" + "---:|" * len(others)]
         for label, values in sorted(self.rows.items(), key=lambda item: _row_order(item[0])):
-            differences = [mean_ci([v[i] - v[1] for v in values]) for i in range(2, len(self.bars) + 1)]
+            differences = [mean_ci([v[i] - v[1] for v in values]) for i in range(2, len(self.labels) + 1)]
             lines.append(f"| {label} | {len(values)} | " + " | ".join(_with_ci(*d) for d in differences)
                          + " |")
         return lines
@@ -170,25 +184,43 @@ def clairvoyant_points(game: ContinentalGame, seat: int, position: Position, adv
 
 
 def bot_choices(game: ContinentalGame, seat: int, count: int,
-                bars: Sequence[KeepBars]) -> list[str] | None:
-    """The ev bot's choice with each of ``bars`` (the same samples: seeded by ``count``), or
-    None when the bot does not price the decision."""
+                bars: Sequence[KeepBars], blind: bool = False) -> list[str] | None:
+    """The ev bot's choice with each of ``bars`` (the same samples: seeded by ``count``), and
+    with ``blind`` its own bars' on samples blind to the cards turned down; None when the bot
+    does not price the decision."""
     chosen = []
-    for each in bars:
-        bot = ev_bot.ev_pricing(game, seat, random.Random(count), bars=each)
+    for each, knows in [*((b, True) for b in bars), *([(KEEP_BARS, False)] if blind else [])]:
+        with telling_refusals(knows):
+            bot = ev_bot.ev_pricing(game, seat, random.Random(count), bars=each)
         if bot is None:
             return None
         chosen.append(choice_key(bot.choice.alternative))
     return chosen
 
 
+@contextmanager
+def telling_refusals(knows: bool) -> Iterator[None]:
+    """Inside, unless ``knows``, the bot's samples know nothing of the cards the others turned down."""
+    if knows:
+        yield
+        return
+    own = expected.played_sampler
+    expected.played_sampler = lambda position: own(  # type: ignore[assignment]
+        replace(position, knowledge=told(position.knowledge, discarded=False, passed=False)))
+    try:
+        yield
+    finally:
+        expected.played_sampler = own  # type: ignore[assignment]
+
+
 def measure(game: ContinentalGame, seat: int, position: Position, options: Sequence[Alternative],
-            count: int, samples: int,
-            bars: Sequence[KeepBars] = (KEEP_BARS,)) -> tuple[str, list[float]] | None:
+            count: int, samples: int, bars: Sequence[KeepBars] = (KEEP_BARS,),
+            blind: bool = False) -> tuple[str, list[float]] | None:
     """The decision's kind, and the exact advice's and the ev bot's regrets with each of
-    ``bars`` (None: the bot does not price it); ``count`` seeds the pricings."""
+    ``bars`` (and blind, with ``blind``: :func:`bot_choices`; None: the bot does not price it);
+    ``count`` seeds the pricings."""
     exact = next((choice_key(o) for o in options if o.distance_choice), None)
-    chosen = bot_choices(game, seat, count, bars) if exact is not None else None
+    chosen = bot_choices(game, seat, count, bars, blind) if exact is not None else None
     if chosen is None or exact is None:
         return None
     advice = seat_advice(game, seat, drawn=position.step is Step.PLAY)
@@ -211,15 +243,17 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="other overrule bars to give the ev bot as well: each one number of "
                              "standard errors for every decision kind, or four "
                              "(draw,buy,drop_or_hold,discard)")
+    parser.add_argument("--blind", action="store_true",
+                        help="also the bot's choice on samples blind to the cards the others turned down")
     args = parser.parse_args(argv)
     bars = (KEEP_BARS, *dict.fromkeys(bar for bar in args.bars if bar != KEEP_BARS))
     if min(args.games, args.hands, args.every, args.samples) < 1 or args.hands > 7:
         parser.error("--games, --every and --samples must be at least 1, --hands 1 to 7")
-    regrets = Regrets(bars, defaultdict(list))
+    regrets = Regrets(bars, defaultdict(list), args.blind)
     for g in range(args.games):
         decisions = priced_decisions(args.seed + g, args.every, args.hands)
         for count, (game, seat, position, options) in enumerate(decisions, start=1):
-            measured = measure(game, seat, position, options, count, args.samples, bars)
+            measured = measure(game, seat, position, options, count, args.samples, bars, args.blind)
             if measured is not None:
                 kind, values = measured
                 regrets.add(["every decision", kind, f"hand {game.hand_number}"], values)
@@ -228,9 +262,9 @@ def main(argv: Sequence[str] | None = None) -> int:
           f"{args.samples} samples twice. Regret: points at the end of the hand lost on the best "
           "alternative (lower is better; below 0 is noise):\n")
     print("\n".join(regrets.table()))
-    if len(bars) > 1:
-        print("\nOther bars against the bot's own, the same decisions and samples (regret less the "
-              "own bars' regret; below 0: the other bars lose less):\n")
+    if len(regrets.labels) > 1:
+        print("\nOther bars (or blind samples) against the bot's own, the same decisions and samples "
+              "(regret less the own bars' regret; below 0: the other column loses less):\n")
         print("\n".join(regrets.paired_table()))
     return 0
 

@@ -10,13 +10,20 @@ needs), and its distance in ``--samples`` deals of
   public equally likely);
 - ``played``: :class:`~solver.continental.played_sampler.PlayedSampler` (the hidden cards played
   forward for the turns the player has played, :data:`~solver.continental.played_sampler.
-  CHANCES_PER_TURN` cards a turn), and with ``--chances`` other counts.
+  CHANCES_PER_TURN` cards a turn, dealt afresh until the hand needs none of the cards the player
+  turned down), and with ``--chances`` other counts;
+- ``played, blind``: the same sampler told nothing of the cards turned down (the samples of
+  stops before it knew them), and ``played, discards``: told only the player's discards, not the
+  discards it passed.
 
 It prints, by hand number, the mean distance and the share of players one card or less away
 (about to drop) of each, and the milliseconds a deal takes. Counts, no timing but the last column.
 Then how often a card the player itself discarded earlier in the hand is an out of its hand
 (real or dealt): a player does not throw away what it needs, so a low share is a hand that looks
-played (the real hands of advisor bots: none).
+played (the real hands of advisor bots: none). Last, the *danger* each sampler foresees: for each
+card of the deciding seat's hand (a discard it might make) and each other player, the share of
+deals in which the card is an out of that player's hand, scored against the real hand (the Brier
+score: the mean squared error of the share, lower is better; the real share beside it).
 
 Run: ``.venv/bin/python bench/continental_played_hands.py [--games 3] [--seed 100] [--every 7]``
 (about a minute on one core).
@@ -30,6 +37,7 @@ import sys
 import time
 from collections import defaultdict
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -50,7 +58,7 @@ from solver.continental.drop import spare_cards  # noqa: E402
 from solver.continental.played_sampler import PlayedSampler  # noqa: E402
 from solver.continental.position import Position, Step  # noqa: E402
 from solver.continental.rollout import hand_key  # noqa: E402
-from solver.continental.sampler import Sampler  # noqa: E402
+from solver.continental.sampler import Sampler, SeatKnowledge  # noqa: E402
 
 
 def discarded(game: ContinentalGame, seat: int) -> list[Card]:
@@ -66,6 +74,23 @@ def outs_among(hand: Sequence[Card], cards: Sequence[Card], contract: Contract, 
     return sum(outs >> type_of(card) & 1 for card in cards) / len(cards)
 
 
+def told(knowledge: SeatKnowledge, *, discarded: bool, passed: bool) -> SeatKnowledge:
+    """``knowledge`` with the other players' discards and passed cards kept or forgotten."""
+    others = tuple(replace(other, discarded=other.discarded if discarded else (),
+                           passed=other.passed if passed else ()) for other in knowledge.others)
+    return replace(knowledge, others=others)
+
+
+BLINDS = {"played, blind": (False, False), "played, discards": (True, False)}
+"""The samplers told less than their seat knows: what each is told (discards, passed cards)."""
+
+
+def outs_of(hand: Sequence[Card], contract: Contract, spare: int) -> int:
+    """The outs of ``hand`` as a mask over card types (none for a hand that can drop now)."""
+    key, jokers = hand_key(list(hand))
+    return outs_mask(key, len(hand), jokers, contract.trios, contract.runs, spare)[1]
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Deal the samples at the games' decisions and print the table."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -78,10 +103,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.games < 1 or args.every < 1 or args.samples < 1:
         parser.error("--games, --every and --samples must be at least 1")
-    kinds = ["real", "uniform", f"played ({played_sampler.CHANCES_PER_TURN})",
+    kinds = ["real", "uniform", *BLINDS, f"played ({played_sampler.CHANCES_PER_TURN})",
              *(f"played ({c})" for c in args.chances if c != played_sampler.CHANCES_PER_TURN)]
     far: dict[tuple[int, str], list[int]] = defaultdict(list)
     thrown: dict[str, list[float]] = defaultdict(list)
+    danger: dict[str, list[float]] = defaultdict(list)
     seconds: dict[str, list[float]] = defaultdict(list)
     default = played_sampler.CHANCES_PER_TURN  # restored after each decision
     for g in range(args.games):
@@ -106,11 +132,18 @@ def main(argv: Sequence[str] | None = None) -> int:
                     if gone[k]:
                         thrown["real"].append(
                             outs_among(game.hands[others[k]], gone[k], game.contract, spare))
+                candidates = sorted({type_of(card) for card in game.hands[seat]})
+                real_outs = {k: outs_of(game.hands[others[k]], game.contract, spare) for k in playing}
+                for k in playing:
+                    danger["real"].extend(real_outs[k] >> t & 1 for t in candidates)
                 for kind in kinds[1:]:
-                    if kind != "uniform":
+                    if kind.startswith("played ("):
                         played_sampler.CHANCES_PER_TURN = int(kind.split("(")[1].rstrip(")"))
-                    sampler = (Sampler(position.knowledge) if kind == "uniform" else
-                               PlayedSampler(position.knowledge, game.contract, spare=spare))
+                    knowledge = position.knowledge
+                    if kind in BLINDS:
+                        knowledge = told(knowledge, discarded=BLINDS[kind][0], passed=BLINDS[kind][1])
+                    sampler = (Sampler(knowledge) if kind == "uniform" else
+                               PlayedSampler(knowledge, game.contract, spare=spare))
                     orders = sampler.permutations(args.samples, np.random.default_rng(count))
                     started = time.perf_counter()
                     deals = [sampler.deal_of(order) for order in orders]
@@ -121,6 +154,11 @@ def main(argv: Sequence[str] | None = None) -> int:
                                 distance(counts_of(deal.hands[k]), game.contract, spare=spare))
                             if gone[k]:
                                 thrown[kind].append(outs_among(deal.hands[k], gone[k], game.contract, spare))
+                    for k in playing:
+                        dealt = [outs_of(deal.hands[k], game.contract, spare) for deal in deals]
+                        for t in candidates:
+                            share = np.mean([outs >> t & 1 for outs in dealt])
+                            danger[kind].append(float((share - (real_outs[k] >> t & 1)) ** 2))
                 played_sampler.CHANCES_PER_TURN = default
             game.apply(advisor_choice(game, seat, rng)[0])
     print(f"Other players not yet dropped, at play decisions of {args.games} game(s) of four advisors "
@@ -136,6 +174,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                                       for k in kinds) + " |")
     print("| its own discards this hand that are outs of it | | "
           + " | ".join(f"{np.mean(thrown[k]):.1%}" if thrown[k] else "-" for k in kinds) + " |")
+    print("| danger: Brier score of a card of the seat's hand being an out of the player's hand | | "
+          + f"({np.mean(danger['real']):.1%} are) | "
+          + " | ".join(f"{np.mean(danger[k]):.4f}" for k in kinds[1:]) + " |")
     return 0
 
 

@@ -290,6 +290,11 @@ def _seed_cases() -> tuple[ContinentalCase, ...]:
     return (*pairs, jokers)
 
 
+TURNED_DOWN = tuple(Deck().cards())[:52]
+"""One card of each of the 52 kinds (a joker turned down tells nothing): the most a list of cards
+turned down can tell."""
+
+
 @dataclass(frozen=True)
 class PricedCase:
     """One ``POST /v1/continental/advice`` request asking for expected points: a
@@ -302,6 +307,9 @@ class PricedCase:
     turns: int = CONTINENTAL_MAX_TURNS_TOLD
     """The turns each other player has played (the most the API takes: the most cards played
     forward in every deal, :class:`~solver.continental.played_sampler.PlayedSampler`)."""
+    refused: int = 0
+    """The cards each other player turned down (its ``discarded``): every kind of card, so its
+    hand is played forward again and again (:data:`~solver.continental.played_sampler.ATTEMPTS`)."""
 
 
 @dataclass(frozen=True)
@@ -322,13 +330,14 @@ def _priced_others(case: ContinentalCase, rng: random.Random) -> tuple[int, ...]
 def _priced_generate(rng: random.Random) -> PricedCase:
     case = _continental_generate(rng)
     return PricedCase(case, _priced_others(case, rng), rng.choice((48, CONTINENTAL_MAX_SAMPLES)),
-                      rng.choice((0, 8, CONTINENTAL_MAX_TURNS_TOLD)))
+                      rng.choice((0, 8, CONTINENTAL_MAX_TURNS_TOLD)), rng.choice((0, len(TURNED_DOWN))))
 
 
 def _priced_mutate(priced: object, rng: random.Random) -> PricedCase | None:
     assert isinstance(priced, PricedCase)
     case = _continental_mutate(priced.case, rng)
-    return None if case is None else PricedCase(case, _priced_others(case, rng), priced.samples, priced.turns)
+    return None if case is None else PricedCase(case, _priced_others(case, rng), priced.samples, priced.turns,
+                                                priced.refused)
 
 
 def _priced_call(priced: object, deadline: Deadline) -> object:
@@ -338,7 +347,9 @@ def _priced_call(priced: object, deadline: Deadline) -> object:
         told = advise_by_objective(
             case.hand, CONTRACTS[case.hand_number], objective="expected_points", dropped=case.dropped,
             table=case.table, discard_top=case.discard_top, seen=case.seen, options=case.options,
-            drawn=case.drawn, others=[OtherPlayer(size, turns=priced.turns) for size in priced.others],
+            drawn=case.drawn, others=[
+                OtherPlayer(size, turns=priced.turns, discarded=TURNED_DOWN[:priced.refused])
+                for size in priced.others],
             samples=priced.samples, deadline=deadline)
     except InvalidInputError:  # knowledge no deal fits (the API answers 422): no cost to time
         return PricedAnswer(True)
@@ -347,7 +358,8 @@ def _priced_call(priced: object, deadline: Deadline) -> object:
 
 def _priced_describe(priced: object) -> str:
     assert isinstance(priced, PricedCase)
-    return (f"{priced.samples} samples, {len(priced.others)} others, {priced.turns} turns each: "
+    return (f"{priced.samples} samples, {len(priced.others)} others, {priced.turns} turns and "
+            f"{priced.refused} cards turned down each: "
             + _continental_describe(priced.case))
 
 

@@ -55,6 +55,8 @@ def test_continental_advise_options(capsys: pytest.CaptureFixture[str]) -> None:
     (["7c", "--hand-number", "9"], "hand_number must be 1 to 7"),
     (["7c", "--hand-number", "1", "--ruleset", "ramchi"], "is for ramchi, not Continental"),
     (["7c", "--hand-number", "1", "--option", "card_values=double"], "card_values"),
+    (["7c", "--hand-number", "1", "--other-player", "8", "--other-player", "8:passed=Kc,1x"],
+     "other player 2 passed: card 2 '1x'"),
 ])
 def test_continental_advise_refusals_exit_2_with_the_reason(
         capsys: pytest.CaptureFixture[str], argv: list[str], message: str) -> None:
@@ -73,13 +75,15 @@ def test_continental_advise_expected_points_is_the_api_answer(  # type: ignore[n
         client, capsys: pytest.CaptureFixture[str]) -> None:
     hand = ["2c", "5c", "6c", "8c", "Kd", "Kh", "9s", "4d"]
     assert main(["continental", "advise", *hand, "--hand-number", "2", "--discards", "Qs", "Kc", "7c",
-                 "--discard-top", "7c", "--other-player", "8:picked=Ks", "--other-player",
-                 "10:bought=3c", "--samples", "8", "--seed", "3", "--objective", "expected_points",
-                 "--json"]) == 0
+                 "--discard-top", "7c", "--other-player", "8:picked=Ks:turns=2:discarded=Kc,Qs:passed=Qs",
+                 "--other-player", "10:bought=3c", "--samples", "8", "--seed", "3", "--objective",
+                 "expected_points", "--json"]) == 0
     body = json.loads(capsys.readouterr().out)
     api = client.post("/v1/continental/advice", json={
         "hand": hand, "hand_number": 2, "discard_top": "7c", "discards": ["Qs", "Kc", "7c"],
-        "other_players": [{"hand_size": 8, "picked_up": ["Ks"]}, {"hand_size": 10, "bought": ["3c"]}],
+        "other_players": [{"hand_size": 8, "picked_up": ["Ks"], "turns": 2, "discarded": ["Kc", "Qs"],
+                           "passed": ["Qs"]},
+                          {"hand_size": 10, "bought": ["3c"]}],
         "samples": 8, "seed": 3, "objective": "expected_points"}).json
     assert body["objective"] == "expected_points" and body["expected_points"]["samples"] == 8
     assert _timeless(body) == _timeless(api)
@@ -110,8 +114,8 @@ def test_continental_advise_distance_says_so_without_the_others(capsys: pytest.C
 
 
 @pytest.mark.parametrize(("argv", "message"), [
-    (["--other-player", "8:foo"], "expected dropped, picked=CARDS, bought=CARDS (cards separated by commas) "
-                                  "or turns=N"),
+    (["--other-player", "8:foo"], "expected dropped, picked=CARDS, bought=CARDS, discarded=CARDS, "
+                                  "passed=CARDS (cards separated by commas) or turns=N"),
     (["--other-player", "8:turns=x"], "turns= takes a whole number of turns"),
     (["--other-player", "8:turns=10001"], "0 to 10000"),
     (["--other-player", "many"], "expected the hand size first"),

@@ -169,7 +169,8 @@ def advise(body: dict[str, Any]) -> dict[str, Any]:
     table = [cards[f"/table/{i}"] for i in range(len(body["table"]))]
     hand = cards["/hand"]
     others = [OtherPlayer(other["hand_size"], other["dropped"], cards[f"/other_players/{i}/picked_up"],
-                          cards[f"/other_players/{i}/bought"], other["turns"])
+                          cards[f"/other_players/{i}/bought"], other["turns"],
+                          *_turned_down(i, other, deck))
               for i, other in enumerate(body["other_players"])]
     pile = None if discards is None else (*cards["/discards"], *(() if top_card is None else (top_card,)))
     offered = _offered(body)
@@ -199,6 +200,15 @@ def _card_groups(body: dict[str, Any]) -> dict[str, Any]:
                    f"/other_players/{i}/bought": other["bought"]}
     groups["/seen"] = body["seen"]
     return groups
+
+
+def _turned_down(index: int, other: dict[str, Any], deck: Deck) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    """The cards other player ``index`` discarded and passed, each list read on its own: they say
+    where no card is, not where one is, so they may repeat cards of the other lists.
+    """
+    read = [read_card_groups({f"/other_players/{index}/{how}": other[how]}, deck)
+            for how in ("discarded", "passed")]
+    return read[0][f"/other_players/{index}/discarded"], read[1][f"/other_players/{index}/passed"]
 
 
 def _check_other_players(others: list[dict[str, Any]], options: ContinentalOptions) -> None:

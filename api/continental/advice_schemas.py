@@ -41,7 +41,7 @@ class ContinentalContractSchema(Schema):
 
 class ContinentalOtherPlayerSchema(Schema):
     """What is public about another player: its hand size, its drop, the cards it took from the
-    discard pile and still holds, the turns it has played.
+    discard pile and still holds, the turns it has played, the cards it turned down.
     """
 
     hand_size = Int(required=True, validate=validate.Range(min=0, max=CONTINENTAL_MAX_HAND_CARDS),
@@ -61,6 +61,13 @@ class ContinentalOtherPlayerSchema(Schema):
                        "or the pile); the expected points deal it a hand that has kept the cards "
                        "bringing it closer to its contract for that many turns (0, the default: "
                        "a hand dealt at random)", "example": 4})
+    discarded = continental_card_codes(max_items=CONTINENTAL_MAX_TURNS_TOLD, load_default=list, metadata={
+        "description": "the cards the player threw on the discard pile this hand, wherever they "
+                       "lie now (they may be in the pile or taken since), at most one a turn; the "
+                       "expected points deal it hands that seldom need them", "example": ["3h"]})
+    passed = continental_card_codes(max_items=CONTINENTAL_MAX_TURNS_TOLD, load_default=list, metadata={
+        "description": "the top discards the player left on the pile this hand when it drew from "
+                       "the stock instead; read like discarded", "example": ["Qc"]})
 
 
 class ContinentalAdviceRequestSchema(Schema):

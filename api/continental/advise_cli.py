@@ -3,12 +3,15 @@ r"""The pieces of ``ramchi continental advise`` that read the table and print th
 ``--other-player SPEC`` tells one other player, in play order after you (repeat it for each):
 its hand size, then, after colons, ``dropped`` once it has laid its contract down, ``picked=``
 the cards it drew from the discard pile and still holds, ``bought=`` those it bought (cards
-separated by commas), ``turns=`` the turns it has played in the hand.
+separated by commas), ``turns=`` the turns it has played in the hand, ``discarded=`` the cards it
+threw on the pile this hand and ``passed=`` the top discards it left when it drew from the stock.
 
 >>> other_player_arg("8:dropped:picked=Kd,7c")
-OtherPlayerArg(hand_size=8, dropped=True, picked_up=('Kd', '7c'), bought=(), turns=0)
+OtherPlayerArg(hand_size=8, dropped=True, picked_up=('Kd', '7c'), bought=(), turns=0, discarded=(), passed=())
 >>> other_player_arg("9:turns=4").turns
 4
+>>> other_player_arg("9:turns=4:discarded=3h,Kc:passed=Qc").discarded
+('3h', 'Kc')
 >>> print("\n".join(expected_lines({"objective": "expected_points", "objective_note": None,
 ...     "expected_points": {"samples": 8, "seed": 1, "complete": True, "alternatives": [
 ...         {"kind": "discard", "card": "9s", "expected_points": 7.5, "standard_error": 1.9,
@@ -24,10 +27,13 @@ import argparse
 from dataclasses import dataclass
 from typing import Any
 
+from api.continental.cards import parse_continental_groups
+from rulesets.cards import Card
+from rulesets.continental.deck import Deck
 from solver.continental.expected_advice import NO_OTHERS
 from solver.limits import CONTINENTAL_MAX_TURNS_TOLD
 
-__all__ = ["OtherPlayerArg", "expected_lines", "other_player_arg"]
+__all__ = ["OtherPlayerArg", "expected_lines", "other_player_arg", "turned_down"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,10 +45,14 @@ class OtherPlayerArg:
     picked_up: tuple[str, ...] = ()
     bought: tuple[str, ...] = ()
     turns: int = 0
+    discarded: tuple[str, ...] = ()
+    passed: tuple[str, ...] = ()
 
 
 def other_player_arg(text: str) -> OtherPlayerArg:
-    """``--other-player SIZE[:dropped][:picked=CARDS][:bought=CARDS][:turns=N]`` (module text)."""
+    """``--other-player SIZE[:dropped][:picked=CARDS][:bought=CARDS][:turns=N][:discarded=CARDS]
+    [:passed=CARDS]`` (module text).
+    """
     size, *parts = text.split(":")
     try:
         hand_size = int(size)
@@ -51,7 +61,7 @@ def other_player_arg(text: str) -> OtherPlayerArg:
                                          f"8:picked=Kd,7c), got {text!r}") from None
     dropped = False
     turns = 0
-    cards: dict[str, tuple[str, ...]] = {"picked": (), "bought": ()}
+    cards: dict[str, tuple[str, ...]] = {"picked": (), "bought": (), "discarded": (), "passed": ()}
     for part in parts:
         name, equals, value = part.partition("=")
         if part == "dropped":
@@ -64,9 +74,26 @@ def other_player_arg(text: str) -> OtherPlayerArg:
         elif equals and name in cards:
             cards[name] = tuple(card for card in value.split(",") if card)
         else:
-            raise argparse.ArgumentTypeError(f"{part!r}: expected dropped, picked=CARDS, "
-                                             f"bought=CARDS (cards separated by commas) or turns=N")
-    return OtherPlayerArg(hand_size, dropped, cards["picked"], cards["bought"], turns)
+            raise argparse.ArgumentTypeError(f"{part!r}: expected dropped, picked=CARDS, bought=CARDS, "
+                                             f"discarded=CARDS, passed=CARDS (cards separated by "
+                                             f"commas) or turns=N")
+    return OtherPlayerArg(hand_size, dropped, cards["picked"], cards["bought"], turns, cards["discarded"],
+                          cards["passed"])
+
+
+def turned_down(index: int, other: OtherPlayerArg, deck: Deck) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    """Other player ``index``'s (from 0) discarded and passed cards, each list read on its own:
+    they say where no card is, so they may repeat the cards of other lists. A bad card raises
+    :class:`~rulesets.cards.CardParseError` naming the player and the list.
+
+    >>> discarded, passed = turned_down(0, other_player_arg("8:discarded=Kc,Kc:passed=Kc"), Deck())
+    >>> [card.id for card in discarded], [card.id for card in passed]
+    (['Kc#1', 'Kc#2'], ['Kc#1'])
+    """
+    lists = {f"other player {index + 1} {how}": " ".join(getattr(other, how))
+             for how in ("discarded", "passed")}
+    read = [parse_continental_groups({name: cards}, deck)[name] for name, cards in lists.items()]
+    return read[0], read[1]
 
 
 NO_OTHERS_HERE = ("expected points need the other players (--other-player SIZE for each, in play "

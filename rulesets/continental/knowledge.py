@@ -8,8 +8,9 @@ request it builds can hold no card the seat may not know. The request is the bod
 table's melds, and what it knows of the cards not in the stock (:func:`known_cards`):
 ``discards``, the discard pile as it lies now (bottom first), and ``other_players``, the other
 seats in play order after it with their hand sizes, their drops and the cards each took from
-the pile (``picked_up``: a draw from the pile, ``bought``: a buy) and still holds, and the
-``turns`` each has played in the hand (:func:`turns_played`). Before the
+the pile (``picked_up``: a draw from the pile, ``bought``: a buy) and still holds, the
+``turns`` each has played in the hand (:func:`turns_played`) and the cards each turned down
+(``discarded`` and ``passed``: :func:`refused_cards`). Before the
 seat's draw, and when a buy is offered to it, the top discard is also ``discard_top`` (the take
 and buy advice); ``seen`` stays empty (the advice request keeps it for other clients).
 On a buy offer the request also says ``offer: "buy"``: the decision the seat faces is the
@@ -42,7 +43,7 @@ from rulesets.continental.replay import ContinentalTable
 from rulesets.continental.values import DrawSource
 from rulesets.jsonable import jsonable
 
-__all__ = ["advice_request", "known_cards", "turns_played"]
+__all__ = ["advice_request", "known_cards", "refused_cards", "turns_played"]
 
 BEFORE_THE_DRAW = frozenset({"draw", "buy", "pass"})
 """The action types of a seat whose hand holds no card drawn this turn: its draw, a buy offer."""
@@ -97,6 +98,40 @@ def known_cards(log: Sequence[Mapping[str, Any]], seat: int,
     return table.state()["discard_pile"], by_seat
 
 
+def refused_cards(log: Sequence[Mapping[str, Any]],
+                  config: GameConfig) -> dict[int, dict[str, list[str]]]:
+    """For each seat, the cards of the running hand it turned down, as a (redacted) ``log`` tells
+    them (public: every seat sees them): ``discarded``, the cards it threw on the pile, and
+    ``passed``, the top discard each time it drew from the stock instead (the card it was offered
+    and left). A player keeps what brings its hand closer to its contract, so its hand now seldom
+    needs either: the expected-points samples use them
+    (:class:`~solver.continental.played_sampler.PlayedSampler`).
+
+    >>> config = GameConfig.create(players=3, hands=1, seed=1)
+    >>> log = [{"kind": "hand_dealt", "hand": 1, "dealer": 0, "deck": None, "up_card": "9s"},
+    ...        {"kind": "draw", "seat": 1, "source": "stock"},
+    ...        {"kind": "discard", "seat": 1, "card": "Kd#2"},
+    ...        {"kind": "draw", "seat": 2, "source": "discard"},
+    ...        {"kind": "discard", "seat": 2, "card": "4c"}]
+    >>> refused_cards(log, config)
+    {1: {'discarded': ['Kd#2'], 'passed': ['9s']}, 2: {'discarded': ['4c'], 'passed': []}}
+    """
+    table = ContinentalTable(config)
+    refused: dict[int, dict[str, list[str]]] = {}
+    for index, item in enumerate(_hand_records(log)):
+        record = table.read(item, f"record {index}")
+        turned_down = None
+        if isinstance(record, Discard):
+            turned_down = "discarded", record.card
+        elif isinstance(record, Draw) and record.source == DrawSource.STOCK and table.discards:
+            turned_down = "passed", table.discards[-1]
+        if turned_down is not None:
+            how, card = turned_down
+            refused.setdefault(record.seat, {"discarded": [], "passed": []})[how].append(jsonable(card))
+        table.take(record, item)
+    return refused
+
+
 def _taken(record: Any, pile: Sequence[Card]) -> tuple[Card, int] | None:
     """The card ``record`` takes from the ``pile`` and the seat taking it (``None``: none)."""
     if isinstance(record, Draw) and record.source == DrawSource.DISCARD and pile:
@@ -140,13 +175,14 @@ def turns_played(log: Sequence[Mapping[str, Any]]) -> dict[int, int]:
 
 
 def _other_player(view: Mapping[str, Any], other: int, held: Mapping[str, list[str]],
-                  turns: int) -> dict[str, Any]:
+                  turns: int, refused: Mapping[str, list[str]]) -> dict[str, Any]:
     """What the request tells of seat ``other``: its hand size and drop from the view, the cards
-    it is known to hold and the turns it has played from the log.
+    it is known to hold, the turns it has played and the cards it turned down from the log.
     """
     return {"hand_size": view["hand_sizes"][other], "dropped": view["dropped"][other],
             "picked_up": list(held.get("picked_up", [])), "bought": list(held.get("bought", [])),
-            "turns": turns}
+            "turns": turns, "discarded": list(refused.get("discarded", [])),
+            "passed": list(refused.get("passed", []))}
 
 
 def advice_request(view: Mapping[str, Any], log: Mapping[str, Any]) -> dict[str, Any] | None:
@@ -171,7 +207,9 @@ def advice_request(view: Mapping[str, Any], log: Mapping[str, Any]) -> dict[str,
         request["discard_top"] = top
     request["discards"] = pile
     turns = turns_played(log["log"])
-    request["other_players"] = [_other_player(view, other, held.get(other, {}), turns.get(other, 0))
+    refused = refused_cards(log["log"], GameConfig.from_dict(log["config"]))
+    request["other_players"] = [_other_player(view, other, held.get(other, {}), turns.get(other, 0),
+                                              refused.get(other, {}))
                                 for other in _after(seat, len(view["hand_sizes"]))]
     if OFFERED in decisions:
         request["offer"] = OFFERED

@@ -15,9 +15,17 @@ one that brings it closer to its contract (an *out*: :func:`~solver.continental.
 and throws back its worst card instead (the one leaving it closest, the most points first; never a
 card the player is known to hold), and a card that is no out goes back. The stock is then put in a
 random order of its own (a second order drawn with each sample), so the cards thrown back lie
-anywhere in it. The hand sizes, the known cards and every card's place outside the hidden hands
-and the stock are unchanged: the deal is still consistent with everything public. The same order
-gives the same deal.
+anywhere in it.
+
+A player also keeps what its hand needs and lets go what it does not, so a hand is played forward
+again, its hidden cards dealt afresh off the stock (up to :data:`ATTEMPTS` times), while it is
+:meth:`PlayedSampler.unlikely`: while it needs a card the player turned down (threw away, or left
+on the pile to draw from the stock: :attr:`~solver.continental.public.OtherPlayer.refused`), or
+holds a card the player took from the pile that the rest of the hand does not need.
+
+The hand sizes, the known cards and every card's place outside the hidden hands and the stock
+are unchanged: the deal is still consistent with everything public. The same order gives the
+same deal.
 
 >>> from rulesets.continental.config import GameConfig
 >>> from rulesets.continental.game import ContinentalGame
@@ -32,7 +40,7 @@ gives the same deal.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 import numpy as np
 
@@ -40,17 +48,22 @@ from rulesets.cards import Card
 from rulesets.continental.contracts import Contract
 from rulesets.continental.points import card_points
 from solver.continental.cardtypes import type_of
-from solver.continental.distance import outs_mask
+from solver.continental.distance import ALL_TYPES, outs_mask
+from solver.continental.public import OtherPlayer
 from solver.continental.rollout import discard_distances, hand_key
 from solver.continental.sampler import Deal, Sampler, SeatKnowledge
 
-__all__ = ["CHANCES_PER_TURN", "PlayedSampler", "played_hand"]
+__all__ = ["ATTEMPTS", "CHANCES_PER_TURN", "PlayedSampler", "needed_among", "played_hand", "refused_types"]
 
 CHANCES_PER_TURN = 2
 """Cards a player may keep, per turn played: the discard offered and the stock's card. With 2,
 the played hands of four-advisor games come within 0.45 of the real ones' mean distance in every
 hand number (with 1, up to 0.85 farther; with 3, up to 0.7 nearer;
 ``bench/continental_played_hands.py``)."""
+
+ATTEMPTS = 4
+"""Hands a player's hidden cards may be played forward from, until one needs none of the cards
+the player turned down (:attr:`~solver.continental.public.OtherPlayer.refused`)."""
 
 
 def played_hand(hand: Sequence[Card], known: frozenset[Card], stock: list[Card], chances: int,
@@ -93,6 +106,8 @@ class PlayedSampler(Sampler):
         self.contract = contract
         self.spare = spare
         self.card_values = card_values
+        self._refused = tuple(refused_types(other) for other in knowledge.others)
+        """Each other player's :func:`refused_types`, in the order of the others."""
 
     def permutations(self, count: int, rng: np.random.Generator) -> np.ndarray:
         """Two orders of the unknown cards a sample: the deal's, then the stock's (its second half)."""
@@ -106,10 +121,97 @@ class PlayedSampler(Sampler):
         if not any(other.turns and not other.dropped for other in self.knowledge.others):
             return deal
         stock = list(deal.stock)
-        hands = tuple(
-            hand if other.dropped or not other.turns else
-            played_hand(hand, frozenset(other.held), stock, CHANCES_PER_TURN * other.turns, self.contract,
-                        self.spare, self.card_values)
-            for other, hand in zip(self.knowledge.others, deal.hands, strict=True))
+        hands = tuple(hand if other.dropped or not other.turns else self._played(other, refused, hand, stock)
+                      for other, refused, hand in zip(self.knowledge.others, self._refused, deal.hands,
+                                                      strict=True))
         place = {self.unknown[i]: at for at, i in enumerate(order[size:])}
         return Deal(hands, tuple(sorted(stock, key=place.__getitem__)))
+
+    def _played(self, other: OtherPlayer, refused: frozenset[int], hand: tuple[Card, ...],
+                stock: list[Card]) -> tuple[Card, ...]:
+        """``other``'s ``hand`` played forward off ``stock`` (changed: the cards the hand keeps
+        leave it, the others go back to it); up to :data:`ATTEMPTS` times, its hidden cards dealt
+        afresh off the stock's top, until the hand is :meth:`unlikely` in no way (else the first
+        hand least unlikely).
+        """
+        known = frozenset(other.held)
+        chances = CHANCES_PER_TURN * other.turns
+        hidden = len(hand) - len(other.held)
+        best: tuple[Card, ...] = hand
+        fewest: int | None = None
+        for attempt in range(ATTEMPTS if refused or other.held else 1):
+            if attempt:
+                if len(stock) < hidden:  # too few cards left to deal the hand afresh
+                    break
+                hand = (*other.held, *stock[:hidden])
+                del stock[:hidden]
+            played = played_hand(hand, known, stock, chances, self.contract, self.spare, self.card_values)
+            unlikely = self._unlikely(played, other.held, refused)
+            if fewest is None or unlikely < fewest:
+                if fewest is not None:
+                    stock.extend(card for card in best if card not in known)
+                best, fewest = played, unlikely
+            else:
+                stock.extend(card for card in played if card not in known)
+            if not fewest:
+                break
+        return best
+
+    def unlikely(self, hand: Sequence[Card], other: OtherPlayer) -> int:
+        """In how many ways ``hand`` is unlikely for ``other``: each card it turned down
+        (:attr:`~solver.continental.public.OtherPlayer.refused`) that the hand needs, each card
+        it took from the pile (:attr:`~solver.continental.public.OtherPlayer.held`) that the hand
+        would not need without it (a player takes a card its hand needs: the card is an out of the
+        rest of the hand, one spare card fewer). Jokers count never.
+
+        >>> from rulesets.cards import parse_cards
+        >>> from rulesets.continental.contracts import CONTRACTS
+        >>> sampler = PlayedSampler(SeatKnowledge((), (), (), ()), CONTRACTS[1])
+        >>> hand = parse_cards("7c 7d Kd Qs 9c 4h 5s")
+        >>> seven, king, four = parse_cards("7c Kc 4h")
+        >>> sampler.unlikely(hand, OtherPlayer(7, picked_up=(seven,), discarded=(king,)))
+        1
+        >>> sampler.unlikely(parse_cards("7c 7d 7h Kd Ks Kc 4h"), OtherPlayer(7, picked_up=(four,)))
+        1
+        """
+        return self._unlikely(hand, other.held, refused_types(other))
+
+    def _unlikely(self, hand: Sequence[Card], held: Sequence[Card], refused: frozenset[int]) -> int:
+        """:meth:`unlikely`, given the player's held cards and :func:`refused_types`."""
+        needed = needed_among(hand, refused, self.contract, self.spare)
+        for card in held:
+            if not card.is_joker:
+                rest = [c for c in hand if c != card]
+                needed += 1 - needed_among(rest, (type_of(card),), self.contract, max(self.spare - 1, 0))
+        return needed
+
+
+def refused_types(other: OtherPlayer) -> frozenset[int]:
+    """The kinds of card (:func:`~solver.continental.cardtypes.type_of`) ``other`` turned down,
+    jokers aside (a joker is wanted by every hand: turning one down tells nothing).
+
+    >>> from rulesets.cards import parse_cards
+    >>> sorted(refused_types(OtherPlayer(7, discarded=tuple(parse_cards("Kc Kc Jk", jokers=True, decks=2)))))
+    [44]
+    """
+    return frozenset(type_of(card) for card in other.refused if not card.is_joker)
+
+
+def needed_among(hand: Sequence[Card], types: Iterable[int], contract: Contract, spare: int = 1) -> int:
+    """How many of the card ``types`` are outs of ``hand`` (would bring it closer to ``contract``);
+    0 for a hand every card would bring closer (too few cards: nothing told apart).
+
+    >>> from rulesets.cards import parse_cards
+    >>> from rulesets.continental.contracts import CONTRACTS
+    >>> hand = parse_cards("7c 7d Kd Qs 9c 4h 2s")
+    >>> needed_among(hand, [type_of(c) for c in parse_cards("7h Ks 5d")], CONTRACTS[1])
+    2
+    """
+    types = list(types)
+    if not types:
+        return 0
+    key, jokers = hand_key(list(hand))
+    _far, outs = outs_mask(key, len(hand), jokers, contract.trios, contract.runs, spare)
+    if outs == ALL_TYPES:
+        return 0
+    return sum(outs >> t & 1 for t in types)

@@ -45,6 +45,19 @@ class OtherPlayer:
     stock or the pile); 0 when not told. A player who has played turns has kept the cards that
     bring its hand closer to the contract: the expected-points samples deal it such a hand
     (:class:`~solver.continental.sampler.PlayedSampler`)."""
+    discarded: tuple[Card, ...] = ()
+    """The cards this player threw on the discard pile in the hand (wherever they lie now)."""
+    passed: tuple[Card, ...] = ()
+    """The top discards this player left on the pile when it drew from the stock instead.
+
+    Neither is a card's place (they tell where no card is): a player keeps the cards that bring
+    its hand closer to its contract, so its hand seldom needs a card it turned down, and the
+    samples deal it such hands (:class:`~solver.continental.played_sampler.PlayedSampler`)."""
+
+    @property
+    def refused(self) -> tuple[Card, ...]:
+        """The cards this player turned down: :attr:`discarded`, then :attr:`passed`."""
+        return self.discarded + self.passed
 
     @property
     def held(self) -> tuple[Card, ...]:

@@ -12,8 +12,9 @@ to its size. Deals are deterministic for a seed (a :func:`numpy.random.default_r
 :func:`knowledge_of_seat` reads a seat's :class:`SeatKnowledge` off a running
 :class:`~rulesets.continental.game.ContinentalGame` from what that seat may see only: its hand,
 the table, the pile, the hand sizes and drops, and its redacted log for the cards others took
-from the pile (:func:`rulesets.continental.knowledge.known_cards`) and the turns each has played
-(:func:`~rulesets.continental.knowledge.turns_played`).
+from the pile (:func:`rulesets.continental.knowledge.known_cards`), the turns each has played
+(:func:`~rulesets.continental.knowledge.turns_played`) and the cards each turned down
+(:func:`~rulesets.continental.knowledge.refused_cards`).
 
 >>> from rulesets.continental.config import GameConfig
 >>> from rulesets.continental.game import ContinentalGame
@@ -34,7 +35,7 @@ import numpy as np
 from rulesets.cards import Card
 from rulesets.continental.deck import Deck
 from rulesets.continental.game import ContinentalGame
-from rulesets.continental.knowledge import known_cards, turns_played
+from rulesets.continental.knowledge import known_cards, refused_cards, turns_played
 from rulesets.continental.records import HandDealt
 from rulesets.continental.views import redacted_log
 from rulesets.errors import InvalidInputError
@@ -161,12 +162,16 @@ def knowledge_of_seat(game: ContinentalGame, seat: int) -> SeatKnowledge:
     log = redacted_log(game, seat, start=start)
     _pile, held = known_cards(log, seat, game.config)
     turns = turns_played(log)
+    refused = refused_cards(log, game.config)
     others = []
     for step in range(1, game.players):
         other = (seat + step) % game.players
-        cards = held.get(other, {})
-        others.append(OtherPlayer(len(game.hands[other]), game.dropped[other],
-                                  tuple(by_name[c] for c in cards.get("picked_up", ())),
-                                  tuple(by_name[c] for c in cards.get("bought", ())), turns.get(other, 0)))
+        cards = held.get(other, {}) | refused.get(other, {})
+
+        def named(how: str, cards: dict[str, list[str]] = cards) -> tuple[Card, ...]:
+            return tuple(by_name[c] for c in cards.get(how, ()))
+
+        others.append(OtherPlayer(len(game.hands[other]), game.dropped[other], named("picked_up"),
+                                  named("bought"), turns.get(other, 0), named("discarded"), named("passed")))
     return SeatKnowledge(tuple(game.hands[seat]), tuple(c for meld in game.table for c in meld.cards),
                          tuple(game.discards), tuple(others), game.config.deck)

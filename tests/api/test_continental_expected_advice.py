@@ -216,6 +216,25 @@ def test_the_turns_the_others_played_deal_them_played_hands(client: FlaskClient)
         assert [error["pointer"] for error in response.json["errors"]] == ["/other_players/0/turns"]
 
 
+def test_the_cards_the_others_turned_down_change_the_deals_not_the_exact_advice(client: FlaskClient) -> None:
+    """``discarded`` and ``passed`` deal the others hands that seldom need them: the deals change,
+    the exact advice does not. They say where no card is, so they may name cards of the pile, a
+    card twice, or a card another list holds; a bad code is refused where it stands."""
+    others = [{"hand_size": 9, "turns": 3}, {"hand_size": 9, "turns": 3}]
+    told = [others[0] | {"discarded": ["Jd", "Qs", "4c", "8h"], "passed": ["Td", "Jd"]},
+            others[1] | {"discarded": ["Td", "Kd", "Kd"], "passed": ["Qs"]}]
+    first = advice(client, **OVERRULED | {"other_players": told})
+    assert timeless(first) == timeless(advice(client, **OVERRULED | {"other_players": told}))
+    blind = advice(client, **OVERRULED | {"other_players": others})
+    assert exact(first, "action", "explanation") == exact(blind, "action", "explanation")
+    assert first["expected_points"] != blind["expected_points"]
+    for field in ("discarded", "passed"):
+        bad = [{"hand_size": 9, field: ["Jd", "1x"]}]
+        response = client.post(URL, json=OVERRULED | {"other_players": bad})
+        assert response.status_code == 422 and response.mimetype == "application/problem+json"
+        assert [error["pointer"] for error in response.json["errors"]] == [f"/other_players/0/{field}/1"]
+
+
 def test_the_request_fields_are_documented(client: FlaskClient) -> None:
     schemas = client.get("/openapi.json").json["components"]["schemas"]
     request = schemas["ContinentalAdviceRequest"]["properties"]
@@ -229,6 +248,9 @@ def test_the_request_fields_are_documented(client: FlaskClient) -> None:
     assert "end of the hand" in priced["expected_points"]["description"]
     assert "-10" in priced["expected_points"]["description"]
     assert "before the next discard" in priced["danger"]["description"]
+    other = schemas["ContinentalOtherPlayer"]["properties"]
+    assert "threw on the discard pile" in other["discarded"]["description"]
+    assert "drew from the stock instead" in other["passed"]["description"]
 
 
 def test_in_game_advice_prices_the_decision(client: FlaskClient) -> None:

@@ -27,7 +27,7 @@ from flask.testing import FlaskClient
 from api import create_app
 from api.continental.game_api import CONTINENTAL_API
 from rulesets.continental.kind import CONTINENTAL
-from rulesets.continental.records import Draw, HandDealt
+from rulesets.continental.records import Discard, Draw, HandDealt
 from rulesets.jsonable import jsonable
 from tests.api.random_play import random_arrangement
 from tests.api.test_continental_no_leaks import ACTION_KINDS, NAMES, Table, person_request, physical
@@ -187,12 +187,14 @@ class PickUps:
     followed on the test's own copy of the game, one action at a time: a card taken from the
     pile is the top discard before the action, found in a hand after it (a penalty card or a
     draw from a reshuffled stock comes from under the top: no one saw it taken); a hand that
-    grew by two cards bought it (the card and the penalty), by one drew it."""
+    grew by two cards bought it (the card and the penalty), by one drew it. Also the cards each
+    seat turned down: those it discarded, and the top discard each time it drew from the stock."""
 
     def __init__(self, table: Table) -> None:
         self.table = table
         self.hand = 0
         self.taken: dict[int, dict[str, str]] = {}
+        self.refused: dict[int, dict[str, list[str]]] = {}
 
     def before(self) -> State:
         game = self.table.truth.game
@@ -203,8 +205,17 @@ class PickUps:
         top, hands = state
         game = self.table.truth.game
         if game.hand_number != self.hand:
-            self.hand, self.taken = game.hand_number, {}
+            self.hand, self.taken, self.refused = game.hand_number, {}, {}
             return
+        action = next(record for record in reversed(game.log) if record.is_action)
+        turned_down = None
+        if isinstance(action, Discard):
+            turned_down = "discarded", [physical(action.card.id)]
+        elif isinstance(action, Draw) and action.source.value == "stock":
+            turned_down = "passed", sorted(top)
+        if turned_down is not None:
+            how, cards = turned_down
+            self.refused.setdefault(action.seat, {"discarded": [], "passed": []})[how] += cards
         for seat, hand in enumerate(game.hands):
             now = {physical(c.id) for c in hand}
             how = "bought" if len(now) - len(hands[seat]) == 2 else "picked_up"
@@ -220,7 +231,8 @@ def continental_request(view: dict[str, Any], table: Table, pick_ups: PickUps) -
     """What the seat of ``view`` would ask the advice now, from the rules and the test's copy: its
     hand, the table, the whole pile as discards (its top also discard_top before the draw or on a
     buy offer), and the other seats in play order after it: their hand sizes, drops and what
-    they took from the pile and hold; on a buy offer ``offer: "buy"``; and, a coach's advice, by
+    they took from the pile and hold, the turns they played and the cards they turned down; on a
+    buy offer ``offer: "buy"``; and, a coach's advice, by
     expected points."""
     seat, game = view["seat"], table.truth.game
     offered = game.window and seat in game.buyers_to_answer()
@@ -241,7 +253,8 @@ def continental_request(view: dict[str, Any], table: Table, pick_ups: PickUps) -
     request["other_players"] = [
         {"hand_size": len(game.hands[other]), "dropped": game.dropped[other],
          "picked_up": pick_ups.held(other, "picked_up"), "bought": pick_ups.held(other, "bought"),
-         "turns": turns[other]}
+         "turns": turns[other], "discarded": pick_ups.refused.get(other, {}).get("discarded", []),
+         "passed": pick_ups.refused.get(other, {}).get("passed", [])}
         for other in others]
     request["objective"] = "expected_points"
     return request | {"ruleset": game.config.ruleset, "options": game.config.to_dict()["options"]}
@@ -253,7 +266,7 @@ def as_compared(request: dict[str, Any]) -> dict[str, Any]:
     return request | {
         "discards": [physical(card) for card in request["discards"]],
         "other_players": [other | {key: Counter(physical(card) for card in other[key])
-                                   for key in ("picked_up", "bought")}
+                                   for key in ("picked_up", "bought", "discarded", "passed")}
                           for other in request["other_players"]]}
 
 

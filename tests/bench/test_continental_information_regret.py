@@ -78,3 +78,25 @@ def test_bad_bars_are_refused(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit):
         bench.main(["--bars", "1,2"])
     assert "or four (draw,buy,drop_or_hold,discard), not 2" in capsys.readouterr().err
+
+
+def test_blind_samples_forget_the_cards_turned_down_and_only_inside() -> None:
+    decisions = bench.priced_decisions(4, 1, hands=1)
+    position = next(d[2] for d in decisions
+                    if d[2].step.value == "play" and any(other.refused for other in d[2].knowledge.others))
+    own = expected.played_sampler
+    with bench.telling_refusals(False):
+        blind = expected.played_sampler(position)
+        assert not any(other.refused for other in blind.knowledge.others)
+        assert [o.held for o in blind.knowledge.others] == [o.held for o in position.knowledge.others]
+    assert expected.played_sampler is own
+    with bench.telling_refusals(True):
+        assert expected.played_sampler(position).knowledge == position.knowledge
+
+
+def test_the_blind_column_is_the_last_and_paired_with_the_own_bars() -> None:
+    regrets = bench.Regrets((expected.KEEP_BARS,), {}, blind=True)
+    assert regrets.labels == ["own bars", "own bars, blind"]
+    regrets.add(["every decision"], [4.0, 1.0, 3.0])
+    assert regrets.paired_table()[2] == "| every decision | 1 | 2.00 |"
+    assert "ev bot's regret (own bars, blind)" in regrets.table()[0]

@@ -1,6 +1,7 @@
 """``bench/continental_played_hands.py``: a tiny run prints the real, uniform and played distances
-of each hand number, how often a player's own discards are outs of its hand, and restores the
-sampler's default."""
+of each hand number (played told of the cards turned down, blind to them, and told of the
+discards only), how often a player's own discards are outs of its hand, the danger each foresees
+scored against the real hands, and restores the sampler's default."""
 
 from __future__ import annotations
 
@@ -16,11 +17,15 @@ def test_a_tiny_run_prints_every_hand_and_the_cost_of_a_deal(capsys: pytest.Capt
     default = played_sampler.CHANCES_PER_TURN
     assert bench.main(["--games", "1", "--every", "12", "--samples", "2"]) == 0
     out = capsys.readouterr().out
-    assert "| hand | players | real | uniform | played (2) | played (1) | played (3) |" in out
+    assert ("| hand | players | real | uniform | played, blind | played, discards | played (2) | played (1) "
+            "| played (3) |") in out
     assert "| ms a deal |" in out
     thrown = next(line for line in out.splitlines() if line.startswith("| its own discards"))
     real, uniform = (float(cell.strip().rstrip("%")) for cell in thrown.split("|")[3:5])
     assert real < 2.0 < uniform  # an advisor almost never needs a card it threw away
+    danger = next(line for line in out.splitlines() if line.startswith("| danger: Brier score"))
+    scores = [float(cell) for cell in danger.split("|")[4:-1]]
+    assert len(scores) == 6 and all(0 <= score <= 1 for score in scores)
     assert default == played_sampler.CHANCES_PER_TURN
 
 

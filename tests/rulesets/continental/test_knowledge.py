@@ -1,7 +1,9 @@
 """What a seat knows of the discard pile, read from its redacted log alone
 (:func:`rulesets.continental.knowledge.known_cards`), is what the referee holds: over random
 games, at random points, the pile is the referee's discard pile card for card, and every card it
-says another seat took from the pile and still holds is in that seat's hand. Random players
+says another seat took from the pile and still holds is in that seat's hand; and the cards it
+says each seat turned down (:func:`~rulesets.continental.knowledge.refused_cards`) are the ones
+the referee saw it discard and the top discards it left when it drew from the stock. Random players
 buy a lot, so buys settled by a discard and reshuffles are frequent; the slow tier asserts a buy
 whose penalty card needed a reshuffle was among them.
 """
@@ -15,7 +17,9 @@ import pytest
 
 from rulesets.continental.config import GameConfig
 from rulesets.continental.game import ContinentalGame
-from rulesets.continental.knowledge import known_cards
+from rulesets.continental.knowledge import known_cards, refused_cards
+from rulesets.continental.records import Discard, Draw
+from rulesets.continental.values import DrawSource
 from rulesets.continental.views import redacted_log
 from rulesets.jsonable import jsonable
 from solver.continental.random_player import random_action
@@ -74,3 +78,31 @@ def test_a_buy_the_discard_settles_takes_its_card_before_the_discard_lands() -> 
            {"kind": "card_bought", "hand": 1, "seat": 0, "card": "Qs", "penalty": "hidden"}]
     assert known_cards(log, 1, config) == (["9s", "7h", "4s"], {0: {"picked_up": [], "bought": ["Qs"]}})
     assert known_cards(log, 0, config) == (["9s", "7h", "4s"], {})
+
+
+def test_the_cards_each_seat_turned_down_are_its_discards_and_the_discards_it_passed() -> None:
+    checks = 0
+    for number in range(6):
+        rng = random.Random(number)
+        players = 2 + number % 5
+        game = ContinentalGame(GameConfig.create(players=players, hands=1, seed=number, dealer=0))
+        seen: dict[int, dict[str, list[str]]] = {}
+        for _ in range(3000):
+            if game.is_over:
+                break
+            action = random_action(game, rng.choice(game.awaited()), rng, skill=rng.random() * 0.5)
+            turned_down = None
+            if isinstance(action, Discard):
+                turned_down = "discarded", action.card
+            elif isinstance(action, Draw) and action.source == DrawSource.STOCK and game.discards:
+                turned_down = "passed", game.discards[-1]
+            if turned_down is not None:
+                seen.setdefault(action.seat, {"discarded": [], "passed": []})[turned_down[0]].append(
+                    jsonable(turned_down[1]))
+            game.apply(action)
+            if game.is_over or rng.random() > 0.2:
+                continue
+            seat = rng.randrange(players)
+            assert refused_cards(redacted_log(game, seat), game.config) == seen
+            checks += 1
+    assert checks > 100

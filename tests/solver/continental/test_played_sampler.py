@@ -2,14 +2,18 @@
 keeps its size and its known cards and only swaps cards with the stock, each swap bringing it
 closer to its contract; a player with no turn played (or dropped) is dealt as uniformly as before;
 and over games of four advisors the played hands are about as close to their contracts as the
-real ones, where uniform deals are far from them. (The consistency of every deal with what is
-public is in ``test_sampler.py``, for both samplers.)
+real ones, where uniform deals are far from them. A player's hand is dealt afresh until it needs
+none of the cards the player turned down (its discards, the discards it passed), so the played
+hands, like the real ones, seldom need them; told nothing of them, the sampler deals hands that
+often do. (The consistency of every deal with what is public is in ``test_sampler.py``, for both
+samplers.)
 """
 
 from __future__ import annotations
 
 import random
 from collections import Counter
+from dataclasses import replace
 
 import numpy as np
 
@@ -19,9 +23,9 @@ from rulesets.continental.contracts import CONTRACTS
 from rulesets.continental.deck import Deck
 from rulesets.continental.game import ContinentalGame
 from solver.continental.bots import advisor_choice
-from solver.continental.cardtypes import counts_of
+from solver.continental.cardtypes import counts_of, type_of
 from solver.continental.distance import distance
-from solver.continental.played_sampler import PlayedSampler, played_hand
+from solver.continental.played_sampler import PlayedSampler, needed_among, played_hand
 from solver.continental.public import OtherPlayer
 from solver.continental.sampler import Sampler, SeatKnowledge, knowledge_of_seat
 
@@ -87,3 +91,58 @@ def test_played_hands_are_about_as_close_to_their_contracts_as_the_real_ones() -
     assert len(far["real"]) > 40
     assert uniform > real + 0.8  # a uniform deal puts the others far from where they are
     assert abs(played - real) < 0.5, (real, uniform, played)
+
+
+def _needed_turned_down(seed: int) -> dict[str, list[float]]:
+    """At play decisions of a 3-hand game of four advisors, for each other player not dropped
+    who has turned cards down: the share of them its hand needs, in the real hand and in played
+    deals told and not told of them."""
+    game = ContinentalGame(GameConfig.create(players=4, hands=3, seed=seed, dealer=0))
+    rng = random.Random(seed)
+    share: dict[str, list[float]] = {"real": [], "told": [], "blind": []}
+    while not game.is_over:
+        seat = game.awaited()[0]
+        if seat == game.current and game.phase.value == "play" and rng.random() < 0.3:
+            knowledge = knowledge_of_seat(game, seat)
+            blind = replace(knowledge, others=tuple(replace(other, discarded=(), passed=())
+                                                    for other in knowledge.others))
+            for k, other in enumerate(knowledge.others):
+                if other.dropped or not other.refused:
+                    continue
+                refused = [type_of(card) for card in other.refused if not card.is_joker]
+                real = game.hands[(seat + k + 1) % 4]
+                share["real"].append(needed_among(real, refused, game.contract) / len(refused))
+                for name, told in (("told", knowledge), ("blind", blind)):
+                    for deal in PlayedSampler(told, game.contract).deals(3, rng.randrange(1000)):
+                        share[name].append(needed_among(deal.hands[k], refused, game.contract) / len(refused))
+        game.apply(advisor_choice(game, seat, rng)[0])
+    return share
+
+
+def test_played_hands_seldom_need_the_cards_their_player_turned_down() -> None:
+    share: dict[str, list[float]] = {"real": [], "told": [], "blind": []}
+    for seed in (21, 22):
+        for name, values in _needed_turned_down(seed).items():
+            share[name] += values
+    real, told, blind = (float(np.mean(share[k])) for k in ("real", "told", "blind"))
+    assert len(share["real"]) > 40
+    assert real < 0.03 and told < 0.05 and blind > 2 * told, (real, told, blind)
+
+
+def test_a_dealt_afresh_player_keeps_its_known_cards_and_the_deal_every_card() -> None:
+    game = ContinentalGame(GameConfig.create(players=4, hands=1, seed=4, dealer=0))
+    rng = random.Random(4)
+    for _ in range(24):  # a few rounds of hand 1
+        game.apply(advisor_choice(game, game.awaited()[0], rng)[0])
+    assert game.hand_number == 1 and not game.is_over
+    knowledge = knowledge_of_seat(game, 0)
+    assert any(other.refused for other in knowledge.others)
+    sampler = PlayedSampler(knowledge, game.contract)
+    for order in sampler.permutations(20, np.random.default_rng(1)):
+        deal = sampler.deal_of(order)
+        assert Counter([*(c for hand in deal.hands for c in hand), *deal.stock]) == \
+            Counter([*sampler.unknown, *(c for other in knowledge.others for c in other.held)])
+        assert [len(hand) for hand in deal.hands] == [other.hand_size for other in knowledge.others]
+        assert all(set(other.held) <= set(hand)
+                   for other, hand in zip(knowledge.others, deal.hands, strict=True))
+        assert deal == sampler.deal_of(order)
