@@ -271,10 +271,8 @@ def _cmd_continental_advise(args: argparse.Namespace) -> int:
     hand = cards["hand"]
     table = [cards[f"table meld {i + 1}"] for i in range(len(args.table))]
     top = cards["discard top"][0] if args.discard_top else None
-    deck = Deck.for_players(ruleset.options.max_players)
     others = [OtherPlayer(other.hand_size, other.dropped, cards[f"other player {i + 1} picked"],
-                          cards[f"other player {i + 1} bought"], other.turns,
-                          *turned_down(i, other, deck))
+                          cards[f"other player {i + 1} bought"], other.turns, *turned_down(i, other))
               for i, other in enumerate(args.other_player)]
     discards = None if pile is None else (*cards["discards"], *(() if top is None else (top,)))
     told = advise_by_objective(hand, contract, objective=args.objective, dropped=args.dropped,

@@ -13,7 +13,7 @@ from api.continental.advice_schemas import (
     ContinentalContractListSchema,
 )
 from api.continental.answers import contract_json
-from api.continental.cards import read_card_groups
+from api.continental.cards import read_card_groups, read_card_kinds
 from api.pool import solve
 from api.ruleset_input import ruleset_options
 from api.schemas import PROBLEM
@@ -170,7 +170,7 @@ def advise(body: dict[str, Any]) -> dict[str, Any]:
     hand = cards["/hand"]
     others = [OtherPlayer(other["hand_size"], other["dropped"], cards[f"/other_players/{i}/picked_up"],
                           cards[f"/other_players/{i}/bought"], other["turns"],
-                          *_turned_down(i, other, deck))
+                          *_turned_down(i, other))
               for i, other in enumerate(body["other_players"])]
     pile = None if discards is None else (*cards["/discards"], *(() if top_card is None else (top_card,)))
     offered = _offered(body)
@@ -202,13 +202,13 @@ def _card_groups(body: dict[str, Any]) -> dict[str, Any]:
     return groups
 
 
-def _turned_down(index: int, other: dict[str, Any], deck: Deck) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
-    """The cards other player ``index`` discarded and passed, each list read on its own: they say
-    where no card is, not where one is, so they may repeat cards of the other lists.
+def _turned_down(index: int, other: dict[str, Any]) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    """The cards other player ``index`` discarded and passed: kinds of card, not places (a card
+    may come round again after a reshuffle), so each list is read on its own and may repeat any
+    card (:func:`~api.continental.cards.read_card_kinds`).
     """
-    read = [read_card_groups({f"/other_players/{index}/{how}": other[how]}, deck)
-            for how in ("discarded", "passed")]
-    return read[0][f"/other_players/{index}/discarded"], read[1][f"/other_players/{index}/passed"]
+    return (read_card_kinds(other["discarded"], f"/other_players/{index}/discarded"),
+            read_card_kinds(other["passed"], f"/other_players/{index}/passed"))
 
 
 def _check_other_players(others: list[dict[str, Any]], options: ContinentalOptions) -> None:

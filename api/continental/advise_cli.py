@@ -27,9 +27,8 @@ import argparse
 from dataclasses import dataclass
 from typing import Any
 
-from api.continental.cards import parse_continental_groups
+from api.continental.cards import parse_card_kinds
 from rulesets.cards import Card
-from rulesets.continental.deck import Deck
 from solver.continental.expected_advice import NO_OTHERS
 from solver.limits import CONTINENTAL_MAX_TURNS_TOLD
 
@@ -81,19 +80,18 @@ def other_player_arg(text: str) -> OtherPlayerArg:
                           cards["passed"])
 
 
-def turned_down(index: int, other: OtherPlayerArg, deck: Deck) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
-    """Other player ``index``'s (from 0) discarded and passed cards, each list read on its own:
-    they say where no card is, so they may repeat the cards of other lists. A bad card raises
-    :class:`~rulesets.cards.CardParseError` naming the player and the list.
+def turned_down(index: int, other: OtherPlayerArg) -> tuple[tuple[Card, ...], tuple[Card, ...]]:
+    """Other player ``index``'s (from 0) discarded and passed cards: kinds of card, not places
+    (a card may come round again after a reshuffle), so each list may repeat any card
+    (:func:`~api.continental.cards.parse_card_kinds`). A bad card raises
+    :class:`~rulesets.errors.CardGroupError` naming the player and the list.
 
-    >>> discarded, passed = turned_down(0, other_player_arg("8:discarded=Kc,Kc:passed=Kc"), Deck())
+    >>> discarded, passed = turned_down(0, other_player_arg("8:discarded=Kc,Kc,Kc:passed=Kc"))
     >>> [card.id for card in discarded], [card.id for card in passed]
-    (['Kc#1', 'Kc#2'], ['Kc#1'])
+    (['Kc#1', 'Kc#1', 'Kc#1'], ['Kc#1'])
     """
-    lists = {f"other player {index + 1} {how}": " ".join(getattr(other, how))
-             for how in ("discarded", "passed")}
-    read = [parse_continental_groups({name: cards}, deck)[name] for name, cards in lists.items()]
-    return read[0], read[1]
+    return (parse_card_kinds(other.discarded, f"other player {index + 1} discarded"),
+            parse_card_kinds(other.passed, f"other player {index + 1} passed"))
 
 
 NO_OTHERS_HERE = ("expected points need the other players (--other-player SIZE for each, in play "

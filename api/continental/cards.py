@@ -43,8 +43,10 @@ __all__ = [
     "MOST_PLAYERS",
     "continental_card_code",
     "continental_card_codes",
+    "parse_card_kinds",
     "parse_continental_groups",
     "read_card_groups",
+    "read_card_kinds",
     "read_settings",
 ]
 
@@ -165,17 +167,62 @@ def read_card_groups(groups: Mapping[str, str | Sequence[str]], deck: Deck, *,
                 raise CardGroupError(group, err.position or 1, err) from None
         parsed = parse_continental_groups(lists, deck)
     except CardGroupError as err:
-        pointer = f"/{err.group}"
-        if pointer not in single:
-            pointer += f"/{err.position - 1}"
-        message = err.message
-        if pointer.lstrip("/") == err.group:  # one card: "discard_top: '7x': ..." reads better
-            message = f"{err.group}: {err.cause.message.removeprefix('card 1 ')}"
-        raise ApiProblem(err.code, message, errors=[{"pointer": pointer, "detail": err.cause.message}]) \
-            from None
+        raise _problem_of(err, single) from None
     except CardError as err:  # not a list at all (the schema reads lists first: a safety net)
         raise ApiProblem(err.code, err.message) from None
     return {f"/{group}": cards for group, cards in parsed.items()}
+
+
+def _problem_of(err: CardGroupError, single: set[str]) -> ApiProblem:
+    """The problem of a bad card in a list, pointing at it (at the list, for the ``single`` ones)."""
+    pointer = f"/{err.group}"
+    if pointer not in single:
+        pointer += f"/{err.position - 1}"
+    message = err.message
+    if pointer.lstrip("/") == err.group:  # one card: "discard_top: '7x': ..." reads better
+        message = f"{err.group}: {err.cause.message.removeprefix('card 1 ')}"
+    return ApiProblem(err.code, message, errors=[{"pointer": pointer, "detail": err.cause.message}])
+
+
+def parse_card_kinds(tokens: Sequence[str], what: str) -> tuple[Card, ...]:
+    """Cards that name kinds of card, not places (the cards a player turned down: a card may be
+    discarded again after a reshuffle, so any kind may repeat any number of times): each token
+    read on its own, leniently, a copy number read as the card alone (``7c#2`` is ``7c``). A
+    bad token raises :class:`~rulesets.errors.CardGroupError` naming ``what`` and its position.
+
+    >>> [card.code for card in parse_card_kinds(["Ah", "ah", "A♥", "Ah#2", "jk"], "discarded")]
+    ['Ah', 'Ah', 'Ah', 'Ah', 'Jk']
+    >>> parse_card_kinds(["Ah", "1x"], "discarded")
+    Traceback (most recent call last):
+    ...
+    rulesets.errors.CardGroupError: discarded: card 2 '1x': 'x' is not a suit (suits: c d h s or ♣ ♦ ♥ ♠)
+    """
+    read: dict[str, Card] = {}
+    for position, token in enumerate(without_copies(tokens), start=1):
+        if token not in read:
+            try:
+                _check_continental_tokens([token], MOST_COPIES)
+                read[token] = parse_card(token, position, jokers=True)
+            except CardParseError as err:
+                cause = CardParseError(token, position, err.reason) if err.position != position else err
+                raise CardGroupError(what, position, cause) from None
+    return tuple(read[token] for token in without_copies(tokens))
+
+
+def read_card_kinds(tokens: Sequence[str], pointer: str) -> tuple[Card, ...]:
+    """:func:`parse_card_kinds` for a request's list at ``pointer``: a bad token is an
+    :class:`~api.errors.ApiProblem` pointing at it.
+
+    >>> try:
+    ...     read_card_kinds(["Ah", "Ah", "Ah", "7x"], "/other_players/0/discarded")
+    ... except ApiProblem as problem:
+    ...     print(problem.code, problem.errors[0]["pointer"])
+    invalid_card /other_players/0/discarded/3
+    """
+    try:
+        return parse_card_kinds(tokens, pointer.lstrip("/"))
+    except CardGroupError as err:
+        raise _problem_of(err, set()) from None
 
 
 def _check_copy_numbers(tokens: Sequence[object], deck: Deck) -> None:

@@ -219,10 +219,11 @@ def test_the_turns_the_others_played_deal_them_played_hands(client: FlaskClient)
 def test_the_cards_the_others_turned_down_change_the_deals_not_the_exact_advice(client: FlaskClient) -> None:
     """``discarded`` and ``passed`` deal the others hands that seldom need them: the deals change,
     the exact advice does not. They say where no card is, so they may name cards of the pile, a
-    card twice, or a card another list holds; a bad code is refused where it stands."""
+    card more often than the decks hold it (it may come round again after a reshuffle), or a card
+    another list holds; a bad code is refused where it stands."""
     others = [{"hand_size": 9, "turns": 3}, {"hand_size": 9, "turns": 3}]
     told = [others[0] | {"discarded": ["Jd", "Qs", "4c", "8h"], "passed": ["Td", "Jd"]},
-            others[1] | {"discarded": ["Td", "Kd", "Kd"], "passed": ["Qs"]}]
+            others[1] | {"discarded": ["Td", "Kd", "Kd", "Kd", "kd#2"], "passed": ["Qs"]}]
     first = advice(client, **OVERRULED | {"other_players": told})
     assert timeless(first) == timeless(advice(client, **OVERRULED | {"other_players": told}))
     blind = advice(client, **OVERRULED | {"other_players": others})
