@@ -98,13 +98,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=100)
     parser.add_argument("--every", type=int, default=7)
     parser.add_argument("--samples", type=int, default=10)
-    parser.add_argument("--chances", type=int, nargs="*", default=[1, 3],
-                        help="other cards-a-turn counts to show besides the default")
+    parser.add_argument("--chances", type=float, nargs="*", default=[1, 3],
+                        help="other cards-a-turn counts to show besides the default (fractions too)")
     args = parser.parse_args(argv)
     if args.games < 1 or args.every < 1 or args.samples < 1:
         parser.error("--games, --every and --samples must be at least 1")
     kinds = ["real", "uniform", *BLINDS, f"played ({played_sampler.CHANCES_PER_TURN})",
-             *(f"played ({c})" for c in args.chances if c != played_sampler.CHANCES_PER_TURN)]
+             *(f"played ({c:g})" for c in args.chances if c != played_sampler.CHANCES_PER_TURN)]
     far: dict[tuple[int, str], list[int]] = defaultdict(list)
     thrown: dict[str, list[float]] = defaultdict(list)
     danger: dict[str, list[float]] = defaultdict(list)
@@ -138,7 +138,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                     danger["real"].extend(real_outs[k] >> t & 1 for t in candidates)
                 for kind in kinds[1:]:
                     if kind.startswith("played ("):
-                        played_sampler.CHANCES_PER_TURN = int(kind.split("(")[1].rstrip(")"))
+                        played_sampler.CHANCES_PER_TURN = float(kind.split("(")[1].rstrip(")"))
                     knowledge = position.knowledge
                     if kind in BLINDS:
                         knowledge = told(knowledge, discarded=BLINDS[kind][0], passed=BLINDS[kind][1])

@@ -45,13 +45,14 @@ def continental_contracts() -> dict[str, Any]:
 
 def _priced(card: str, points: float, error: float, lost: float, lost_error: float, danger: float,
             danger_error: float, verdict: str, why: str, *, advised: bool = False,
-            distance_choice: bool = False) -> dict[str, Any]:
+            distance_choice: bool = False, samples: int = 24) -> dict[str, Any]:
     """A priced discard of an example answer."""
     action = {"type": "discard", "card": card}
     return {"kind": "discard", "card": card, "action": action, "actions": [action],
             "expected_points": points, "standard_error": error, "points_lost": lost,
             "difference_error": lost_error, "danger": danger, "danger_error": danger_error,
-            "verdict": verdict, "why": why, "advised": advised, "distance_choice": distance_choice}
+            "samples": samples, "verdict": verdict, "why": why, "advised": advised,
+            "distance_choice": distance_choice}
 
 
 ADVICE_ANSWERS = {"two_trios": {
@@ -80,18 +81,20 @@ ADVICE_ANSWERS = {"two_trios": {
                        "discards the K♦. The drop, outs and discard ranking are left out here.",
         "value": {"discard": "2c", "distance": 4, "objective": "expected_points",
                   "objective_note": None,
-                  "expected_points": {"step": "play", "samples": 24, "seed": 3, "complete": True,
-                                      "alternatives": [
+                  "expected_points": {"step": "play", "samples": 24, "seed": 3, "turns": 3403,
+                                      "complete": True, "alternatives": [
                       _priced("Kd", 17.71, 6.61, 0.0, 0.0, 0.125, 0.068, "best",
                               "keep the 2♣; discard the K♦, 17.7 points expected at the end of the "
                               "hand, against 35.2 for the 2♣", advised=True),
                       _priced("Qd", 18.33, 6.58, 0.62, 1.14, 0.042, 0.041, "best",
                               "discarding the Q♦ expects 18.3 points, 0.6 more than the advice"),
+                      _priced("3d", 31.88, 15.55, 32.5, 15.92, 0.0, 0.0, "blunder",
+                              "discarding the 3♦ expects 31.9 points on the 8 deals it was played on, "
+                              "32.5 more than the advice on the same deals: too far behind to play "
+                              "it on more", samples=8),
                       _priced("2c", 35.21, 8.6, 17.5, 8.72, 0.167, 0.076, "blunder",
                               "discarding the 2♣ expects 35.2 points, 17.5 more than the advice",
-                              distance_choice=True),
-                      _priced("3d", 35.83, 8.51, 18.12, 8.62, 0.125, 0.068, "blunder",
-                              "discarding the 3♦ expects 35.8 points, 18.1 more than the advice")]},
+                              distance_choice=True)]},
                   "action": {"type": "discard", "card": "Kd"}}}}
 """The answers to the advice example requests of the same names."""
 

@@ -293,6 +293,10 @@ class ContinentalPricedAlternativeSchema(Schema):
                        "this way discards nothing now", "example": 0.125})
     danger_error = fields.Float(required=True, allow_none=True, metadata={
         "description": "the standard error of danger"})
+    samples = Int(required=True, metadata={
+        "description": "the deals this way was played out on: the decision's samples, or fewer "
+                       "when it trailed the best way so clearly that the samples still to come went "
+                       "to the closer ones (never the exact advice's way)", "example": 24})
     verdict = fields.String(required=True, allow_none=True, metadata={
         "description": f"points_lost in words: {VERDICT_WORDS}, else blunder", "example": "best"})
     why = fields.String(required=True, metadata={"description": "why, in a sentence"})
@@ -311,10 +315,14 @@ class ContinentalExpectedPointsSchema(Schema):
         "description": "draw: before your draw (take or stock); play: after it (drop, hold, "
                        "discard, shed); buy: a buy offer out of your turn (buy or pass)"})
     samples = Int(required=True, metadata={
-        "description": "the deals each alternative was played out on (fewer than asked when the "
-                       "choice was clear sooner, or the solver budget ran out; 0 when there is a "
-                       "single way to play: nothing to compare, its figures are null)"})
+        "description": "the deals dealt, each played out with every alternative still in the "
+                       "running (fewer than asked when the choice was clear sooner, or the solver "
+                       "budget ran out; 0 when there is a single way to play: nothing to compare, "
+                       "its figures are null)"})
     seed = Int(required=True)
+    turns = Int(required=True, metadata={
+        "description": "the rollout turns played in all, every alternative and sample: the work "
+                       "the answer rests on", "example": 1480})
     complete = fields.Boolean(required=True, metadata={
         "description": "false when the solver budget stopped the sampling early (the figures "
                        "rest on fewer samples than asked and may differ from run to run)"})

@@ -164,7 +164,7 @@ def expected_json(priced: ExpectedPoints, named: dict[Card, Card] | None = None)
     alternative, the advised one first, its actions as request bodies (cards as ``named``).
     """
     return {"step": priced.step.value, "samples": priced.samples, "seed": priced.seed,
-            "complete": priced.complete, "solve_ms": priced.solve_ms,
+            "turns": priced.turns, "complete": priced.complete, "solve_ms": priced.solve_ms,
             "alternatives": [_alternative_json(option, named or {}) for option in priced.alternatives]}
 
 
@@ -178,8 +178,8 @@ def _alternative_json(option: PricedAlternative, named: dict[Card, Card]) -> dic
             "expected_points": option.expected_points, "standard_error": option.standard_error,
             "points_lost": option.points_lost, "difference_error": option.difference_error,
             "danger": option.danger, "danger_error": option.danger_error,
-            "verdict": option.verdict, "why": option.why, "advised": option.advised,
-            "distance_choice": alternative.distance_choice}
+            "samples": option.samples, "verdict": option.verdict, "why": option.why,
+            "advised": option.advised, "distance_choice": alternative.distance_choice}
 
 
 def advice(hand: Sequence[Card], *, deadline: Deadline, offer: bool = False,

@@ -126,8 +126,19 @@ def _after_melding(position: Position, advice: ContinentalAdvice, head: tuple[Re
     out = []
     for card in _discards_of(kept, position.options.card_values, advice.discard, most):
         out.append(Alternative(kind, head + steps + (Discard(0, card),), card,
-                               distance_choice=advised and card == advice.discard))
+                               distance_choice=advised and _same_kind(card, advice.discard)))
     return out
+
+
+def _same_kind(card: Card, advised: Card | None) -> bool:
+    """Whether discarding ``card`` is the advised discard: the same kind of card, whichever copy
+    (two copies of the 7♣ play alike; the alternatives keep one copy of each kind).
+
+    >>> from rulesets.cards import parse_card
+    >>> _same_kind(parse_card("7c#2", decks=2), parse_card("7c")), _same_kind(parse_card("7c"), None)
+    (True, False)
+    """
+    return advised is not None and type_of(card) == type_of(advised)
 
 
 def _lay_off(step: AdvisedLayOff, table_size: int) -> LayOff:
@@ -159,7 +170,7 @@ def _play_alternatives(position: Position, advice: ContinentalAdvice, most: int,
     for option in ranking[:most]:
         card = max((c for c in hand if type_of(c) == type_of(option.card)), key=lambda c: c.copy)
         out.append(Alternative(Kind.DISCARD, (Discard(0, card),), card,
-                               distance_choice=card == advice.discard))
+                               distance_choice=_same_kind(card, advice.discard)))
     if shed and any(position.dropped[1:]):
         priced = {type_of(a.card) for a in out if a.card is not None}
         out.extend(a for a in _shedding(position, advice) if type_of(a.card) not in priced)  # type: ignore[arg-type]

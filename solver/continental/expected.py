@@ -81,6 +81,14 @@ MIN_OVERRULE = 12
 """Samples before another alternative may overrule the exact advisor's."""
 CLEAR_Z = 3.0
 """The pricing stops early once every other alternative is worse by this many standard errors."""
+NARROW_Z = 2.0
+"""An alternative trailing the best so far by this many standard errors of the paired difference
+is dropped (:func:`_trailing`): the samples still to come go to the close ones. Never the exact
+advisor's."""
+NARROW_FROM = 8
+"""Samples before an alternative may be dropped."""
+NARROW_EVERY = 4
+"""Samples between two looks at which alternatives trail."""
 EXTEND_Z = 1.5
 """With ``extra_work``, the pricing goes on past its ``work`` while another alternative leads the
 exact advisor's by at least this many standard errors and less than :data:`CLEAR_Z` (a close
@@ -204,7 +212,9 @@ class PricedAlternative:
 
     ``points_lost`` is the mean over the samples of this alternative's points less the advised
     one's (paired: the same deals), with ``difference_error`` its standard error; ``danger`` the
-    share of samples where the card it discards ends on the table through another player.
+    share of samples where the card it discards ends on the table through another player;
+    ``samples`` the deals it was played out on (fewer than the others' once it trailed the best
+    clearly: :data:`NARROW_Z`).
     """
 
     alternative: Alternative
@@ -217,14 +227,17 @@ class PricedAlternative:
     advised: bool
     verdict: str | None
     why: str
+    samples: int
 
 
 @dataclass(frozen=True, slots=True)
 class ExpectedPoints:
     """The priced decision: the advised alternative first, the others by expected points.
 
-    ``samples`` is how many deals each alternative was played out on; ``complete`` is false
-    when the deadline stopped the sampling before the asked samples (or a clear choice).
+    ``samples`` is how many deals were dealt (an alternative dropped as clearly worse was played
+    out on fewer: its own :attr:`PricedAlternative.samples`); ``complete`` is false when the
+    deadline stopped the sampling before the asked samples (or a clear choice); ``turns`` is the
+    rollout turns played in all (the work spent).
     """
 
     step: Step
@@ -232,6 +245,7 @@ class ExpectedPoints:
     samples: int
     seed: int
     complete: bool
+    turns: int
     solve_ms: float = field(compare=False)
 
     @property
@@ -277,14 +291,26 @@ def _on_table(game: RolloutGame, card: object) -> bool:
 
 
 def _mean_error(values: np.ndarray) -> tuple[float, float]:
+    """The mean of ``values`` and its standard error, leaving out the samples not played (NaN)."""
+    values = values[~np.isnan(values)]
     n = len(values)
     mean = float(values.mean())
     return mean, float(values.std(ddof=1) / math.sqrt(n)) if n > 1 else math.inf
 
 
+def _playing(points: np.ndarray) -> np.ndarray:
+    """Which alternatives are still played out: those with no sample left out (NaN), the others
+    dropped by :func:`_trailing`.
+    """
+    return ~np.isnan(points).any(axis=1)
+
+
 def _exact_and_best(points: np.ndarray, options: Sequence[Alternative]) -> tuple[int, int]:
-    """The exact advisor's alternative and the one with the fewest points so far (the first such)."""
-    best = int(np.argmin(points.mean(axis=1)))
+    """The exact advisor's alternative and, of those still played, the one with the fewest points
+    so far (the first such).
+    """
+    means = np.where(_playing(points), np.nan_to_num(points).mean(axis=1), np.inf)
+    best = int(np.argmin(means))
     return next((i for i, a in enumerate(options) if a.distance_choice), best), best
 
 
@@ -317,8 +343,12 @@ def _close_call(points: np.ndarray, options: Sequence[Alternative]) -> bool:
 
 
 def _clear(points: np.ndarray, chosen: int) -> bool:
+    """Whether every other alternative still played is worse than ``chosen`` by :data:`CLEAR_Z`
+    standard errors (one dropped is settled already).
+    """
+    playing = _playing(points)
     for i in range(points.shape[0]):
-        if i == chosen:
+        if i == chosen or not playing[i]:
             continue
         mean, error = _mean_error(points[i] - points[chosen])
         if not mean > CLEAR_Z * error:
@@ -326,11 +356,26 @@ def _clear(points: np.ndarray, chosen: int) -> bool:
     return True
 
 
+def _trailing(points: np.ndarray, options: Sequence[Alternative], bar: float = NARROW_Z) -> np.ndarray:
+    """Which alternatives still played trail the best so far by more than ``bar`` standard errors
+    of the paired difference: they are dropped, and the samples still to come go to the others.
+    Never the exact advisor's (the one any other must beat) nor the best.
+    """
+    first, best = _exact_and_best(points, options)
+    trailing = np.zeros(points.shape[0], dtype=bool)
+    for i in np.flatnonzero(_playing(points)):
+        if i in (first, best):
+            continue
+        mean, error = _mean_error(points[i] - points[best])
+        trailing[i] = mean > bar * error
+    return trailing
+
+
 def price(position: Position, advice: ContinentalAdvice, *, samples: int = DEFAULT_SAMPLES,
           seed: int = 0, deadline: Deadline | None = None, work: int | None = None,
           extra_work: int = 0, checked: bool = False,
           options: Sequence[Alternative] | None = None,
-          bars: KeepBars | None = None) -> ExpectedPoints:
+          bars: KeepBars | None = None, narrow_z: float | None = NARROW_Z) -> ExpectedPoints:
     """Price the alternatives of ``position`` (module text); ``advice`` is its exact advice.
 
     ``work`` bounds the turns played in all the rollouts: no sample starts once they are spent
@@ -338,8 +383,10 @@ def price(position: Position, advice: ContinentalAdvice, *, samples: int = DEFAU
     turns go to a close call (:data:`EXTEND_Z`) while it stays one.
 
     ``options`` replaces the alternatives of :func:`~solver.continental.alternatives.alternatives`;
-    ``bars`` the overrule bars (default :data:`KEEP_BARS`, read at the call); ``checked`` has the
-    rules check every move of every rollout (the tests).
+    ``bars`` the overrule bars (default :data:`KEEP_BARS`, read at the call); ``narrow_z`` the bar
+    an alternative is dropped at once it trails the best (:data:`NARROW_Z`; None: every
+    alternative is played out on every sample); ``checked`` has the rules check every move of
+    every rollout (the tests).
     """
     started = time.perf_counter()
     deadline = deadline_or_none(deadline)
@@ -347,8 +394,9 @@ def price(position: Position, advice: ContinentalAdvice, *, samples: int = DEFAU
     bar = (bars or KEEP_BARS).bar(KeepBars.kind_of(position.step, options))
     sampler = played_sampler(position)
     orders = sampler.permutations(samples, np.random.default_rng(seed))
-    points = np.zeros((len(options), samples))
+    points = np.full((len(options), samples), np.nan)
     fed = np.zeros((len(options), samples), dtype=bool)
+    playing = np.ones(len(options), dtype=bool)
     done = turns = 0
     clear = len(options) < 2
     single = clear
@@ -360,7 +408,8 @@ def price(position: Position, advice: ContinentalAdvice, *, samples: int = DEFAU
             break
         deal = sampler.deal_of(orders[done])
         rollout_seed = seed * 1_000_003 + done
-        for a, alternative in enumerate(options):
+        for a in np.flatnonzero(playing):
+            alternative = options[a]
             policy = FastPolicy(plans=(alternative.plan,), card_values=position.options.card_values)
             points[a, done], fed[a, done], played = _rollout(position, alternative, deal, rollout_seed,
                                                              policy, checked)
@@ -368,34 +417,39 @@ def price(position: Position, advice: ContinentalAdvice, *, samples: int = DEFAU
         done += 1
         if done >= MIN_SAMPLES and done % BATCH == 0:
             clear = _clear(points[:, :done], _chosen(points[:, :done], options, bar))
+        if narrow_z is not None and not clear and done >= NARROW_FROM and done % NARROW_EVERY == 0:
+            playing &= ~_trailing(points[:, :done], options, narrow_z)
+            clear = int(playing.sum()) < 2
     return _priced(position, options, points[:, :done], fed[:, :done], seed, bar,
-                   complete=single or clear or done == samples, started=started)
+                   complete=single or clear or done == samples, turns=turns, started=started)
 
 
 def _priced(position: Position, options: Sequence[Alternative], points: np.ndarray, fed: np.ndarray,
-            seed: int, bar: float, *, complete: bool, started: float) -> ExpectedPoints:
+            seed: int, bar: float, *, complete: bool, turns: int, started: float) -> ExpectedPoints:
     n = points.shape[1]
     chosen = _chosen(points, options, bar) if n else next(
         (i for i, a in enumerate(options) if a.distance_choice), 0)
     priced = []
     for a, alternative in enumerate(options):
-        if n == 0:
+        played = ~np.isnan(points[a])
+        count = int(played.sum())
+        if count == 0:
             priced.append(PricedAlternative(alternative, None, None, None, None, None, None,
-                                            a == chosen, None, _unpriced(len(options))))
+                                            a == chosen, None, _unpriced(len(options)), samples=0))
             continue
         mean, error = _mean_error(points[a])
         lost, lost_error = _mean_error(points[a] - points[chosen]) if a != chosen else (0.0, 0.0)
         discards = alternative.card is not None and alternative.kind not in (Kind.TAKE, Kind.BUY)
-        danger = float(fed[a].mean()) if discards else None
-        danger_error = (math.sqrt(danger * (1 - danger) / n) if danger is not None else None)
+        danger = float(fed[a][played].mean()) if discards else None
+        danger_error = (math.sqrt(danger * (1 - danger) / count) if danger is not None else None)
         priced.append(PricedAlternative(
             alternative, round(mean, 2), _finite(error), round(lost, 2), _finite(lost_error),
             None if danger is None else round(danger, 3),
             None if danger_error is None else round(danger_error, 3), a == chosen,
-            verdict(lost), ""))
+            verdict(lost), "", samples=count))
     worded = [replace(p, why=why(p, priced, position)) for p in priced]
     order = sorted(range(len(worded)), key=lambda i: (i != chosen, worded[i].expected_points or 0.0, i))
-    return ExpectedPoints(position.step, tuple(worded[i] for i in order), n, seed, complete,
+    return ExpectedPoints(position.step, tuple(worded[i] for i in order), n, seed, complete, turns,
                           round((time.perf_counter() - started) * 1000, 2))
 
 

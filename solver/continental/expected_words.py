@@ -79,6 +79,10 @@ def why(priced: PricedAlternative, alternatives: Sequence[PricedAlternative], po
         than = ("about as many as the advice" if abs(lost) < 0.05 else
                 f"{points(abs(lost))} {'more' if lost > 0 else 'fewer'} than the advice"
                 + ("" if lost > 0 else " on these samples, not enough to overrule it"))
+        if priced.samples < best.samples:
+            return (f"{_doing(kind, card)} expects {ep} points on the {priced.samples} deals it was "
+                    f"played on, {than} on the same deals: too far behind to play it on more"
+                    f"{_feeding(priced, position)}")
         return f"{_doing(kind, card)} expects {ep} points, {than}{_feeding(priced, position)}"
     return _advised(priced, alternatives, position)
 

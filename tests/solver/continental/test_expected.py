@@ -27,14 +27,18 @@ from rulesets.continental.options import ContinentalOptions
 from solver.continental.advice import advise
 from solver.continental.alternatives import Alternative, Kind, alternatives
 from solver.continental.bots import seat_advice
+from solver.continental.cardtypes import type_of
 from solver.continental.expected import (
     CLEAR_Z,
     EXTEND_Z,
     KEEP_BARS,
     MIN_OVERRULE,
+    NARROW_FROM,
     KeepBars,
     _chosen,
+    _clear,
     _close_call,
+    _trailing,
     price,
     verdict,
 )
@@ -222,6 +226,25 @@ def test_the_distance_choice_comes_first_among_the_alternatives() -> None:
     assert len({a.card for a in options}) == len(options)
 
 
+@pytest.mark.parametrize("codes", ["3h 4h 5h 6h 9c Tc Jc Qc Kd Kd#2 2s",
+                                   "3h 4h 5h 6h 9c Tc Jc Qc Kd#2 Kd 2s",
+                                   "3h 4h 5h 6h 9c Tc Jc Kd Kd#2 2s 8d",
+                                   "3h 4h 5h 6h 9c Tc Jc Kd#2 Kd 2s 8d"])
+def test_the_exact_advice_is_one_alternative_whichever_copy_of_its_discard_the_hand_holds(codes: str) -> None:
+    """Hand 3 (two runs) holding both copies of the K♦, which the exact advice discards (after
+    dropping, or not yet able to): the alternatives keep one copy of each kind, and that copy is
+    the exact advice's all the same. (An earlier version compared copies: no alternative was the
+    exact advice's, and the pricing chose the best mean without the overrule bar.)"""
+    hand = tuple(parse_cards(codes, decks=2))
+    others = [OtherPlayer(11), OtherPlayer(11), OtherPlayer(11)]
+    position, advice = _after_the_draw(hand, CONTRACTS[3], [], others, tuple(parse_cards("3c Qh")))
+    assert type_of(advice.discard) == type_of(parse_card("Kd"))  # type: ignore[attr-defined]
+    for closest in (False, True):
+        options = alternatives(position, advice, discards=3, closest=closest, shed=False)  # type: ignore[arg-type]
+        assert options[0].distance_choice and sum(a.distance_choice for a in options) == 1, options
+        assert options[0].card is not None and type_of(options[0].card) == type_of(parse_card("Kd"))
+
+
 def _two_discards(lead: float, noise: float, samples: int) -> tuple[np.ndarray, tuple[Alternative, ...]]:
     """Points of the exact advice's discard (row 0) and another (row 1) that scores exactly
     ``lead`` fewer on average, the paired differences ``lead ± noise`` by turns."""
@@ -273,6 +296,51 @@ def test_extra_work_goes_to_a_close_call_only_and_the_same_seed_gives_the_same_a
             kept += 1
             assert more == dataclasses.replace(base, solve_ms=more.solve_ms)
     assert extended and kept
+
+
+def test_narrowing_drops_only_an_alternative_trailing_the_best_clearly_never_the_exact_advice() -> None:
+    """Row 0 is the exact advice's; row 1 leads it a little, row 2 trails row 1 by far more than
+    :data:`NARROW_Z` standard errors, row 3 by less."""
+    rng = np.random.default_rng(3)
+    advised = rng.normal(30, 10, 12)
+    noise = np.resize([1.0, -1.0], 12)
+    points = np.vstack([advised, advised - 1 + 4 * noise, advised + 15 + 2 * noise, advised + noise])
+    options = (Alternative(Kind.DISCARD, (), distance_choice=True), *(Alternative(Kind.DISCARD, ()),) * 3)
+    assert _trailing(points, options).tolist() == [False, False, True, False]
+    # the exact advice's alternative is never dropped, however far behind
+    points = np.vstack([advised + 40, advised, advised + 40])
+    assert _trailing(points, options[:3]).tolist() == [False, False, True]
+    # a dropped alternative (no figures from now on) is settled: it holds no choice back
+    points = np.vstack([advised, advised + 30, advised + 30 + 8 * noise])
+    points[2, 8:] = np.nan
+    assert _clear(points, 0) and not _clear(np.nan_to_num(points), 0)
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_narrowed_pricing_plays_every_alternative_but_the_clearly_trailing_on_every_deal(seed: int) -> None:
+    """Narrowing (the default) an alternative is played out on fewer deals only when it
+    trailed the best by :data:`NARROW_Z` standard errors at a look; the exact advice's on all of
+    them; the figures of each rest on its own deals; the same seed gives the same answer, and
+    with ``narrow_z=None`` every alternative is played out on every deal."""
+    narrowed = 0
+    for game, seat in _positions(14, 40 + seed):
+        position = Position.of_game(game, seat)
+        advice = seat_advice(game, seat, drawn=position.step is Step.PLAY)
+        priced = price(position, advice, samples=32, seed=seed)
+        assert priced == price(position, advice, samples=32, seed=seed)
+        plain = price(position, advice, samples=32, seed=seed, narrow_z=None)
+        assert all(p.samples == plain.samples for p in plain.alternatives)
+        if len(priced.alternatives) < 2:
+            continue
+        exact = next(p for p in priced.alternatives if p.alternative.distance_choice)
+        assert exact.samples == priced.samples
+        for option in priced.alternatives:
+            assert NARROW_FROM <= option.samples <= priced.samples
+            if option.samples < priced.samples:
+                narrowed += 1
+                assert option.points_lost is not None and option.points_lost > 0
+                assert not option.advised
+    assert narrowed
 
 
 @pytest.mark.parametrize(("bar", "overruled"), [(1.0, True), (2.0, False)])
