@@ -13,8 +13,13 @@ script prices the bot's alternatives
 
 - as a **reference**: ``--reference`` samples of every alternative, no budget, on a seed of its
   own (so the reference is independent of the choices it judges);
-- as the bot does (its samples, work, extra work and bars), once not narrowing (``plain``) and
-  once narrowing for each ``--narrow-z`` (the same seed: the same deals, paired).
+- as the bot does (its samples, work, extra work and bars), once not narrowing (``plain``: the
+  bot before it narrowed) and once narrowing for each ``--narrow-z`` (``narrow 2``: the bot as it
+  plays now), on the same seed (the same deals, paired);
+- with ``--work``, plainly with other multiples of the bot's budgets;
+- with ``--choices``, narrowed, with other sets of alternatives (:data:`CHOICES`: four discards
+  however close, shedding, or both as the advice prices them); the reference then prices every
+  alternative of every set.
 
 A choice's *noise regret* is its reference points less the best reference points: what the noise
 of a budgeted pricing loses against pricing the same deals' kind at length (not against the real
@@ -25,7 +30,8 @@ intervals), the mean samples the chosen alternative got, and the mean rollout tu
 played (the work: a decision's time is about proportional to it). No timing.
 
 Run: ``.venv/bin/python bench/continental_pricing_noise.py [--games 2] [--seed 400] [--every 3]
-[--reference 160] [--narrow-z 2 3] [--jobs 2]`` (about 6 minutes a game on one core).
+[--reference 160] [--narrow-z 2 3] [--work 0.5 2] [--choices far shed wide] [--jobs 2]`` (about
+10 minutes a game on one core; figures in the README).
 """
 
 from __future__ import annotations

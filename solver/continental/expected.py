@@ -16,6 +16,8 @@ sampling noise seldom overrules it for nothing. Sampling is anytime: samples are
 after the other until ``samples`` are done, the choice is clear (every other alternative worse
 by :data:`CLEAR_Z` standard errors, looked at every :data:`BATCH` samples from
 :data:`MIN_SAMPLES` on), the ``work`` budget of rollout turns is spent, or the deadline comes.
+On the way the pricing *narrows*: an alternative trailing the best so far by :data:`NARROW_Z`
+standard errors is no longer played out, so the samples still to come go to the close ones.
 Same position, seed and samples give the same answer.
 
 >>> from rulesets.continental.config import GameConfig
