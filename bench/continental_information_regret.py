@@ -25,7 +25,9 @@ same decisions and samples, so the interval is much narrower than the two regret
 With ``--blind``, the bot's choice is also taken on samples told nothing of the cards each other
 player turned down (its discards and the discards it passed: :attr:`~solver.continental.public.
 OtherPlayer.refused`), as the bot sampled before it knew them; the paired table then says what
-that knowledge is worth, decision by decision.
+that knowledge is worth, decision by decision. With ``--chances``, likewise on samples played
+forward with that many chances a turn (:data:`~solver.continental.played_sampler.
+CHANCES_PER_TURN`, 2 by default; a fraction is allowed).
 
 Printed: for each decision kind (``draw``, ``buy``, ``play: drop/hold`` before a drop, ``play:
 discard`` otherwise) and each hand number, the decisions, the exact advice's regret, the ``ev``
@@ -34,7 +36,8 @@ of the exact advice's regret the bot's own pricing recovers (at its own bars).
 No timing: counts and points only.
 
 Run: ``.venv/bin/python bench/continental_information_regret.py [--games 4] [--seed 300]
-[--every 2] [--bars 1 0.5 2] [--blind]`` (about 7-12 minutes a game on a shared core, bars included).
+[--every 2] [--bars 1 0.5 2] [--blind] [--chances 1.5]`` (about 7-12 minutes a game on a shared
+core, bars included).
 """
 
 from __future__ import annotations
@@ -57,7 +60,7 @@ from continental_played_hands import told  # noqa: E402
 from continental_pricing_variance import priced_decisions  # noqa: E402
 
 from rulesets.continental.game import ContinentalGame  # noqa: E402
-from solver.continental import ev_bot, expected  # noqa: E402
+from solver.continental import ev_bot, expected, played_sampler  # noqa: E402
 from solver.continental.alternatives import Alternative  # noqa: E402
 from solver.continental.bots import seat_advice  # noqa: E402
 from solver.continental.expected import KEEP_BARS, ExpectedPoints, KeepBars, price  # noqa: E402
@@ -111,12 +114,16 @@ class Regrets:
     bars: tuple[KeepBars, ...]
     rows: dict[str, list[tuple[float, ...]]]
     blind: bool = False
-    """Whether a last column holds the own bars' regret on samples blind to the cards turned down."""
+    """Whether a column holds the own bars' regret on samples blind to the cards turned down."""
+    chances: Sequence[float] = ()
+    """Other :data:`~solver.continental.played_sampler.CHANCES_PER_TURN` values, a column each
+    (the own bars' regret on samples played forward with that many chances a turn)."""
 
     @property
     def labels(self) -> list[str]:
         """The bot columns' names, in order."""
-        return [_bars_label(bars) for bars in self.bars] + (["own bars, blind"] if self.blind else [])
+        return ([_bars_label(bars) for bars in self.bars] + (["own bars, blind"] if self.blind else [])
+                + [f"own bars, chances {c:g}" for c in self.chances])
 
     def add(self, labels: Sequence[str], regrets: Sequence[float]) -> None:
         for label in labels:
@@ -184,18 +191,34 @@ def clairvoyant_points(game: ContinentalGame, seat: int, position: Position, adv
 
 
 def bot_choices(game: ContinentalGame, seat: int, count: int,
-                bars: Sequence[KeepBars], blind: bool = False) -> list[str] | None:
-    """The ev bot's choice with each of ``bars`` (the same samples: seeded by ``count``), and
-    with ``blind`` its own bars' on samples blind to the cards turned down; None when the bot
-    does not price the decision."""
+                bars: Sequence[KeepBars], blind: bool = False,
+                chances: Sequence[float] = ()) -> list[str] | None:
+    """The ev bot's choice with each of ``bars`` (the same samples: seeded by ``count``), with
+    ``blind`` its own bars' on samples blind to the cards turned down, and its own bars' with
+    each of ``chances`` a turn; None when the bot does not price the decision."""
+    default = played_sampler.CHANCES_PER_TURN
+    ways = [*((b, True, default) for b in bars), *([(KEEP_BARS, False, default)] if blind else []),
+            *((KEEP_BARS, True, c) for c in chances)]
     chosen = []
-    for each, knows in [*((b, True) for b in bars), *([(KEEP_BARS, False)] if blind else [])]:
-        with telling_refusals(knows):
+    for each, knows, chance in ways:
+        with telling_refusals(knows), playing_chances(chance):
             bot = ev_bot.ev_pricing(game, seat, random.Random(count), bars=each)
         if bot is None:
             return None
         chosen.append(choice_key(bot.choice.alternative))
     return chosen
+
+
+@contextmanager
+def playing_chances(chances: float) -> Iterator[None]:
+    """Inside, the samples play each other player forward with ``chances`` cards a turn
+    (:data:`~solver.continental.played_sampler.CHANCES_PER_TURN`)."""
+    own = played_sampler.CHANCES_PER_TURN
+    played_sampler.CHANCES_PER_TURN = chances  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        played_sampler.CHANCES_PER_TURN = own
 
 
 @contextmanager
@@ -215,12 +238,12 @@ def telling_refusals(knows: bool) -> Iterator[None]:
 
 def measure(game: ContinentalGame, seat: int, position: Position, options: Sequence[Alternative],
             count: int, samples: int, bars: Sequence[KeepBars] = (KEEP_BARS,),
-            blind: bool = False) -> tuple[str, list[float]] | None:
+            blind: bool = False, chances: Sequence[float] = ()) -> tuple[str, list[float]] | None:
     """The decision's kind, and the exact advice's and the ev bot's regrets with each of
-    ``bars`` (and blind, with ``blind``: :func:`bot_choices`; None: the bot does not price it);
-    ``count`` seeds the pricings."""
+    ``bars`` (and blind, with ``blind``, and with other ``chances``: :func:`bot_choices`; None:
+    the bot does not price it); ``count`` seeds the pricings."""
     exact = next((choice_key(o) for o in options if o.distance_choice), None)
-    chosen = bot_choices(game, seat, count, bars, blind) if exact is not None else None
+    chosen = bot_choices(game, seat, count, bars, blind, chances) if exact is not None else None
     if chosen is None or exact is None:
         return None
     advice = seat_advice(game, seat, drawn=position.step is Step.PLAY)
@@ -245,15 +268,21 @@ def main(argv: Sequence[str] | None = None) -> int:
                              "(draw,buy,drop_or_hold,discard)")
     parser.add_argument("--blind", action="store_true",
                         help="also the bot's choice on samples blind to the cards the others turned down")
+    parser.add_argument("--chances", type=float, nargs="*", default=[],
+                        help="also the bot's choice on samples played forward with these many "
+                             "chances a turn (the default: 2)")
     args = parser.parse_args(argv)
     bars = (KEEP_BARS, *dict.fromkeys(bar for bar in args.bars if bar != KEEP_BARS))
     if min(args.games, args.hands, args.every, args.samples) < 1 or args.hands > 7:
         parser.error("--games, --every and --samples must be at least 1, --hands 1 to 7")
-    regrets = Regrets(bars, defaultdict(list), args.blind)
+    if any(c <= 0 for c in args.chances):
+        parser.error("--chances are more than 0 cards a turn")
+    regrets = Regrets(bars, defaultdict(list), args.blind, tuple(args.chances))
     for g in range(args.games):
         decisions = priced_decisions(args.seed + g, args.every, args.hands)
         for count, (game, seat, position, options) in enumerate(decisions, start=1):
-            measured = measure(game, seat, position, options, count, args.samples, bars, args.blind)
+            measured = measure(game, seat, position, options, count, args.samples, bars, args.blind,
+                               args.chances)
             if measured is not None:
                 kind, values = measured
                 regrets.add(["every decision", kind, f"hand {game.hand_number}"], values)
@@ -263,7 +292,7 @@ def main(argv: Sequence[str] | None = None) -> int:
           "alternative (lower is better; below 0 is noise):\n")
     print("\n".join(regrets.table()))
     if len(regrets.labels) > 1:
-        print("\nOther bars (or blind samples) against the bot's own, the same decisions and samples "
+        print("\nOther bars (or other samples) against the bot's own, the same decisions and samples "
               "(regret less the own bars' regret; below 0: the other column loses less):\n")
         print("\n".join(regrets.paired_table()))
     return 0

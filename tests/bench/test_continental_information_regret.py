@@ -9,7 +9,7 @@ from typing import Any
 import numpy as np
 import pytest
 
-from solver.continental import expected
+from solver.continental import expected, played_sampler
 from tests.bench.scripts import load_script, tiny_run
 
 bench = load_script("continental_information_regret")
@@ -100,3 +100,15 @@ def test_the_blind_column_is_the_last_and_paired_with_the_own_bars() -> None:
     regrets.add(["every decision"], [4.0, 1.0, 3.0])
     assert regrets.paired_table()[2] == "| every decision | 1 | 2.00 |"
     assert "ev bot's regret (own bars, blind)" in regrets.table()[0]
+
+
+def test_other_chances_are_a_column_each_after_the_blind_one_and_only_inside() -> None:
+    regrets = bench.Regrets((expected.KEEP_BARS,), {}, blind=True, chances=(1.5, 1.0))
+    assert regrets.labels == ["own bars", "own bars, blind", "own bars, chances 1.5", "own bars, chances 1"]
+    own = played_sampler.CHANCES_PER_TURN
+    with bench.playing_chances(1.5):
+        assert played_sampler.CHANCES_PER_TURN == 1.5
+    assert own == played_sampler.CHANCES_PER_TURN
+    game, seat, _position, _options = next(bench.priced_decisions(4, 1, hands=1))
+    chosen = bench.bot_choices(game, seat, 1, (expected.KEEP_BARS,), chances=(1.5,))
+    assert chosen is None or len(chosen) == 2
