@@ -61,7 +61,9 @@ fraction is allowed: the chances of a hand are rounded). With 2, the played hand
 four-advisor games come within 0.45 of the real ones' mean distance in every hand number (with 1,
 up to 0.85 farther; with 3, up to 0.7 nearer; ``bench/continental_played_hands.py``). With 1.5
 they come nearer still (within 0.35), and forecast a card's danger a little better (a Brier score
-0.8% lower, 1 chance 2% lower); untried in play, so 2 stays."""
+0.8% lower, 1 chance 2% lower), but choose no better: on 698 decisions priced on the real hidden
+hands the bot lost 0.10 ± 0.24 points a decision more with 1.5 than with 2
+(``bench/continental_information_regret.py --chances 1.5``, seeds 320-323). So 2 stays."""
 
 ATTEMPTS = 4
 """Hands a player's hidden cards may be played forward from, until one needs none of the cards
