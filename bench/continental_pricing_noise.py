@@ -141,8 +141,8 @@ def judge_game(game_seed: int, every: int, reference: int, priced_rules: Sequenc
     judged = []
     for game, seat, position, options in priced_decisions(game_seed, every):
         advice = seat_advice(game, seat, drawn=position.step is Step.PLAY)
-        sets = {rule.choices.name: rule.choices.of(position, advice) for rule in priced_rules}
-        sets["bot"] = options
+        others = dict.fromkeys(rule.choices for rule in priced_rules if rule.choices.name != "bot")
+        sets = {"bot": options} | {choices.name: choices.of(position, advice) for choices in others}
         judged_options = tuple(dict.fromkeys(a for alternatives_of in sets.values() for a in alternatives_of))
         ref = points(position, judged_options, reference,
                      7_000_003 + len(judged) + 1000 * game_seed).mean(axis=1)
